@@ -1,0 +1,97 @@
+/**
+ * Every user-facing string of the spec, once. Server and web import from here so that a message
+ * shown in a toast is the same text the API returns.
+ */
+export const messages = {
+  // Sign-in, sign-up, passwords (access-and-billing §5, §8)
+  requiredFields: 'Please Complete The Required Fields!',
+  passwordTooShort: 'Password should be atleast 8 characters',
+  passwordsDoNotMatch: 'Password and Confirm Password Does Not Match!',
+  acceptTerms: 'Please accept terms and conditions.',
+  emailNotCorrect: 'Your Email Is Not Correct!',
+  emailTaken: 'The sign.email has already been taken.',
+  emailAlreadyRegistered: 'Email address is already registered',
+  verifyEmailFirst: 'Please verify your email first.',
+  verifyToViewOrder: 'Please check your email to verify your account.',
+  loggedIn: 'Successfully logged In!',
+  signedUp: 'Thanks for signing up! Please check your email to confirm.',
+  passwordChanged: 'Your Password has been changed!',
+  passwordSaved: 'Your Password has been saved!',
+  resetEmailSent: 'Password reset email has been sent.',
+  passwordChangeMismatch: 'Password and confirm password doesn’t match',
+  forgotPasswordHelp:
+    "Enter your email address and we'll send you a link that you can use to set a new password.",
+  success: 'Success!',
+
+  // Account states and tokens (Copydesk decisions; no spec text)
+  invalidCredentials: 'These credentials do not match our records.',
+  accountDeactivated: 'Your account has been deactivated. Please contact support.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  tooManyLogins: 'Too many login attempts. Please try again in a few minutes.',
+  tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  invalidResetToken: 'This password reset link is invalid or has expired.',
+  invalidSetPasswordToken: 'This set-password link is invalid or has expired.',
+  invalidVerifyLink: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email has been verified. You can sign in now.',
+  emailAlreadyVerified: 'Your email is already verified. You can sign in now.',
+  verificationSent: 'A fresh verification link has been sent to your email address.',
+  emailNotVerifiedYet: 'Your email is not verified yet. Please check your inbox.',
+  emailUnknown: 'We could not find an account with that email address.',
+  invalidLoginLink: 'This sign-in link is invalid or has expired.',
+  socialNotConfigured: 'Google sign-in is not available right now. Please sign in with your email.',
+  socialFailed: 'Google sign-in failed. Please try again.',
+  socialNoAccount: 'Google sign-in could not be completed for this account.',
+  profileUpdated: 'Your profile has been updated.',
+  photoUpdated: 'Your profile picture has been updated.',
+  photoType: 'The profile picture must be a PNG, JPEG or WebP image.',
+  photoTooLarge: 'The profile picture may not be greater than 5 MB.',
+  photoMissing: 'Please choose an image to upload.',
+  loggedOut: 'You have been logged out.',
+  malformedJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request is too large.',
+  invalidData: 'The given data was invalid.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  fieldRequired: 'This field is required.',
+  fieldTooLong: (max: number) => `This field may not be greater than ${max} characters.`,
+  phoneInvalid: 'The phone number is not valid.',
+
+  // Billing and add balance (access-and-billing §5, §8)
+  balancePositive: 'Balance Should be in Positive Integers',
+  cardNumberNumeric: 'Card Number Should be a Number!',
+  cvcNumeric: 'CVC Should be a Number!',
+  cvcNumericPayment: 'CVC Shuold be a Number!',
+  paymentInfoNotFound: 'Payment information not found',
+  noSavedCard: 'No Saved Card!',
+  addNewCard: 'Add a New Card!',
+  noData: 'NO DATA FOUND!',
+  emailAlreadySent: 'Email already sent.',
+
+  // Coupons
+  couponCreated: 'Coupon Created!',
+  couponUpdated: 'Coupon Updated!',
+  confirmDelete: 'Do you really want to delete?',
+  couponAlreadyApplied: 'Coupon already applied',
+  couponAboveTotal: 'Total amount must be greater than your coupon amount.',
+
+  // Orders and payment (orders-and-payment §5, §8)
+  highlightedRequired: 'All highlighted fields are required.',
+  fieldMax250: (field: string, item: number) => `${field} 250 Characters allowed on item ${item}.`,
+  maxKeywords: 'Only 3 keyword word are allowed!',
+  websiteLinkInvalid: 'Your Website Link is not correct.',
+  productLinkInvalid: 'Your Product page Link is not correct.',
+  onlyXlsx: 'Only xlsx file is supported!',
+  uploadXlsx: 'Please Upload xlsx File!',
+  bulkNoUsableRow: 'Please enter correct data! All fields are required except keywords.',
+  selectOrderTypeFirst: 'Please select the order type first.',
+  balanceNotEnough: 'Your Balance is not enough for this order.',
+  noSavedCards: 'No Saved Cards.',
+  selectSavedCard: 'Please Select your saved card.',
+  selectWallet: 'Please Select (Pay with your Available Balance.)',
+  orderNotActive: 'Order Not Active Please Complete Payment!',
+
+  // Frame and dashboard
+  promo: (remaining: string) => `You're ${remaining} away from gaining $100 credit.`,
+  noMessages: 'There are currently no messages.',
+} as const;

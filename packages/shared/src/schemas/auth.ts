@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, TEXT_MAX, UTM_KEYS } from '../constants.js';
+
+/**
+ * Account contracts. The same schemas validate forms in the browser and payloads on the server,
+ * so the messages a user sees come from one place. Checks run in the order the spec lists them
+ * (access-and-billing §5); the first issue is what a form shows as its toast.
+ */
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim()) && value.length <= EMAIL_MAX;
+
+const text = (max = TEXT_MAX) => z.string().max(max, messages.fieldTooLong(max));
+const optionalText = (max = TEXT_MAX) => text(max).nullish();
+
+export const emailField = z
+  .string({ error: messages.fieldRequired })
+  .trim()
+  .min(1, messages.fieldRequired)
+  .max(EMAIL_MAX, messages.emailNotCorrect)
+  .refine(isEmail, messages.emailNotCorrect)
+  .transform((v) => v.toLowerCase());
+
+export const utmsSchema = z
+  .object(Object.fromEntries(UTM_KEYS.map((k) => [k, optionalText()])) as Record<
+    (typeof UTM_KEYS)[number],
+    ReturnType<typeof optionalText>
+  >)
+  .partial();
+
+type PasswordPair = { password: string; confirm: string };
+/** Steps 2–3 of the spec's sign-up and reset rules: length after trimming, then equality. */
+/** Returns false when it reported an issue. */
+function checkPasswordPair(ctx: z.RefinementCtx, pair: PasswordPair, confirmKey: string): boolean {
+  if (pair.password.trim().length < PASSWORD_MIN) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort });
+    return false;
+  }
+  if (pair.confirm.trim().length < PASSWORD_MIN) {
+    ctx.addIssue({ code: 'custom', path: [confirmKey], message: messages.passwordTooShort });
+    return false;
+  }
+  if (pair.password !== pair.confirm) {
+    ctx.addIssue({ code: 'custom', path: [confirmKey], message: messages.passwordsDoNotMatch });
+    return false;
+  }
+  return true;
+}
+
+export const signUpFieldsSchema = z
+  .object({
+    name: text().default(''),
+    email: z.string().max(EMAIL_MAX, messages.emailNotCorrect).default(''),
+    company_name: optionalText(),
+    role_designation: optionalText(),
+    contact_number: z.string().max(PHONE_MAX, messages.phoneInvalid).nullish(),
+    password: z.string().max(PASSWORD_MAX, messages.fieldTooLong(PASSWORD_MAX)).default(''),
+    confirmPassword: z.string().max(PASSWORD_MAX, messages.fieldTooLong(PASSWORD_MAX)).default(''),
+    termsandcondition: z.boolean().default(false),
+    countryCode: z.string().max(8).nullish(),
+    utms: utmsSchema.nullish(),
+  })
+  .superRefine((sign, ctx) => {
+    // (1) presence
+    const missing: string[] = [];
+    if (!sign.password) missing.push('password');
+    if (!sign.confirmPassword) missing.push('confirmPassword');
+    if (!sign.name.trim()) missing.push('name');
+    if (!sign.email.trim()) missing.push('email');
+    if (!sign.countryCode) missing.push('countryCode');
+    if (!sign.contact_number) missing.push('contact_number');
+    if (missing.length) {
+      for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
+      return;
+    }
+    // (2) and (3)
+    if (!checkPasswordPair(ctx, { password: sign.password, confirm: sign.confirmPassword }, 'confirmPassword')) return;
+    // (4)
+    if (!sign.termsandcondition) {
+      ctx.addIssue({ code: 'custom', path: ['termsandcondition'], message: messages.acceptTerms });
+      return;
+    }
+    // (5)
+    if (!isEmail(sign.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailNotCorrect });
+  });
+
+export const signUpSchema = z.object({ sign: signUpFieldsSchema });
+export type SignUpInput = z.input<typeof signUpFieldsSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: messages.fieldRequired }).min(1, messages.fieldRequired).max(PASSWORD_MAX),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const emailOnlySchema = z.object({ email: emailField });
+
+/** POST /password/reset and /password/set. */
+export const passwordTokenSchema = z
+  .object({
+    email: z.string().max(EMAIL_MAX).default(''),
+    password: z.string().max(PASSWORD_MAX).default(''),
+    password_confirmation: z.string().max(PASSWORD_MAX).default(''),
+    token: z.string().max(200).default(''),
+  })
+  .superRefine((body, ctx) => {
+    const missing = (['email', 'password', 'password_confirmation', 'token'] as const).filter((k) => !body[k]);
+    if (missing.length) {
+      for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
+      return;
+    }
+    if (!checkPasswordPair(ctx, { password: body.password, confirm: body.password_confirmation }, 'password_confirmation')) return;
+    if (!isEmail(body.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailNotCorrect });
+  });
+export type PasswordTokenInput = z.input<typeof passwordTokenSchema>;
+
+/** POST /update/password: the signed-in user's new password (My Account, Login Information). */
+export const changePasswordSchema = z
+  .object({
+    password: z.string().max(PASSWORD_MAX).default(''),
+    password_confirmation: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.requiredFields });
+      return;
+    }
+    if (body.password.trim().length < PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort });
+      return;
+    }
+    if (body.password_confirmation !== undefined && body.password_confirmation !== body.password) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: messages.passwordChangeMismatch });
+    }
+  });
+
+/** Contact Information (My Account): every field the spec requires for a profile save. */
+export const contactInfoFieldsSchema = z
+  .object({
+    name: text().default(''),
+    phoneNumber: z.string().max(PHONE_MAX, messages.phoneInvalid).nullish(),
+    countryCode: z.string().max(8).nullish(),
+    company_name: text().nullish(),
+    role_designation: text().nullish(),
+    address: text().nullish(),
+    city: text().nullish(),
+    state: text().nullish(),
+    state_id: z.union([z.string().max(20), z.number()]).nullish(),
+    country: text().nullish(),
+    country_id: z.union([z.string().max(20), z.number()]).nullish(),
+    zipCode: z.string().max(10, messages.fieldTooLong(10)).nullish(),
+  })
+  .superRefine((info, ctx) => {
+    const required = ['phoneNumber', 'state', 'city', 'zipCode', 'country', 'name', 'company_name', 'role_designation'] as const;
+    for (const key of required) {
+      const value = info[key];
+      if (value === null || value === undefined || String(value).trim() === '') {
+        ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
+      }
+    }
+  });
+export type ContactInfoInput = z.input<typeof contactInfoFieldsSchema>;
+
+/** POST /update/updateUserInfo {sign:{…, userId, user_id}}: edit a user (self, own associate, or any for admin). */
+export const updateUserInfoSchema = z.object({
+  sign: z
+    .object({
+      userId: z.coerce.number().int().positive().optional(),
+      user_id: z.coerce.number().int().positive().optional(),
+      name: text().default(''),
+      phoneNumber: z.string().max(PHONE_MAX, messages.phoneInvalid).nullish(),
+      company_name: optionalText(),
+      role_designation: optionalText(),
+      address: optionalText(),
+      city: optionalText(),
+      state: optionalText(),
+      country: optionalText(),
+      zipCode: z.string().max(10, messages.fieldTooLong(10)).nullish(),
+    })
+    .superRefine((sign, ctx) => {
+      if (!sign.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: messages.requiredFields });
+    }),
+});
+
+/** The user object every account call returns. */
+export const userSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.object({ name: z.string() })),
+  status: z.number(),
+  login_count: z.number(),
+  order_count: z.number(),
+  email_verified_at: z.string().nullable(),
+  profileImg: z.string().nullable(),
+  google_pic: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  company_name: z.string().nullable(),
+  role_designation: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  state_id: z.string().nullable(),
+  country: z.string().nullable(),
+  country_id: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  group: z.string().nullable(),
+  agency_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export const userResponseSchema = z.object({ user: userSchema });
