@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { seedDatabase } from './db/seed/index.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSwagger } from './plugins/swagger.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { createStorage, type Storage } from './lib/storage.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { startOutboxWorker } from './modules/mail/outbox.worker.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import { socialRoutes } from './modules/social/social.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    storage: Storage;
+    mailer: Mailer | null;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Secrets never reach the logs (DESIGN.md §7). */
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.confirmPassword',
+  '*.password_confirmation',
+  '*.cardNumber',
+  '*.cardCvc',
+  '*.token',
+  '*.*.password',
+  '*.*.confirmPassword',
+  '*.*.password_confirmation',
+  '*.*.cardNumber',
+  '*.*.cardCvc',
+  '*.*.token',
+];
+
+export interface BuildAppOptions {
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  database?: DatabaseHandle;
+  /** Seed the catalogue and, outside production, the demo accounts. Default true. */
+  seed?: boolean;
+  /** Pino destination override (tests capture logs to check redaction). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole application without listening, so tests drive it through `app.inject()`. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('storage', createStorage(config.fileStorageDir));
+  app.decorate('mailer', createMailer(config));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+  await app.register(authPlugin);
+  await registerSwagger(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(geoRoutes);
+      await api.register(socialRoutes);
+      await api.register(mailRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app);
+  if (app.mailer) startOutboxWorker(app, app.mailer);
+  return app;
+}

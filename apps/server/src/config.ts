@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment (DESIGN.md §3). Everything else receives a Config.
+ * A bad value stops start-up with a readable list of what is wrong.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    MAIL_FROM: z.string().default('Copydesk <no-reply@copydesk.local>'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: optionalString,
+    FILE_STORAGE_DIR: optionalString,
+    WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: 'sandbox is refused in production; use stripe' });
+    }
+    if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required when PAYMENT_GATEWAY=stripe' });
+    }
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'required when GOOGLE_CLIENT_ID is set' });
+    }
+  })
+  .transform((env) => {
+    const dataDir = path.resolve(env.DATA_DIR);
+    return {
+      env: env.NODE_ENV,
+      isProduction: env.NODE_ENV === 'production',
+      port: env.PORT,
+      host: env.HOST,
+      dataDir,
+      /** `undefined` = embedded PGlite under dataDir/db. */
+      databaseUrl: env.DATABASE_URL,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      google: {
+        clientId: env.GOOGLE_CLIENT_ID,
+        clientSecret: env.GOOGLE_CLIENT_SECRET,
+        issuer: env.OIDC_ISSUER,
+      },
+      paymentGateway: env.PAYMENT_GATEWAY,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      fileStorageDir: path.resolve(env.FILE_STORAGE_DIR ?? path.join(dataDir, 'files')),
+      webDistDir: path.resolve(env.WEB_DIST_DIR),
+      logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+      trustProxy: env.TRUST_PROXY,
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** Parses the environment, or throws a ConfigError whose message lists every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export class ConfigError extends Error {}
+
+/** A config for tests: in-memory database, quiet logs, files in a temp folder. */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'memory:', PORT: '0', ...overrides });
+}

@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './tokens.js';
+export * from './outbox.js';
+export * from './throttle.js';

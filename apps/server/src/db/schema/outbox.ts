@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Transactional outbox: an email is written in the same transaction as the change that causes it
+ * and sent afterwards (retried on failure), so no email is lost when SMTP is down.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_pending_idx').on(t.sentAt, t.nextAttemptAt)],
+);

@@ -1,0 +1,74 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import { users } from '../schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+
+export const DEMO_PASSWORD = 'demopass123';
+
+/** Demo accounts of DESIGN.md §3, written once into an empty database outside production. */
+async function seedDemoAccounts(db: Database) {
+  const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
+  if (n > 0) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const verified = new Date();
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      name: 'Avery Admin',
+      email: 'admin@example.com',
+      passwordHash,
+      role: 'admin',
+      emailVerifiedAt: verified,
+      companyName: 'Copydesk',
+      roleDesignation: 'Operations',
+      loginCount: 2,
+    });
+    const [agency] = await tx
+      .insert(users)
+      .values({
+        name: 'Alex Agency',
+        email: 'agency@example.com',
+        passwordHash,
+        role: 'agency',
+        emailVerifiedAt: verified,
+        companyName: 'Acme Media',
+        roleDesignation: 'Founder',
+        phoneNumber: '+14155550123',
+        countryCode: 'US',
+        address: '500 Market Street',
+        city: 'San Francisco',
+        state: 'California',
+        stateId: 'US-CA',
+        country: 'United States',
+        countryId: 'US',
+        zipCode: '94105',
+        loginCount: 2,
+      })
+      .returning({ id: users.id });
+    await tx.insert(users).values({
+      name: 'Sam Associate',
+      email: 'associate@example.com',
+      passwordHash,
+      role: 'associate',
+      agencyId: agency!.id,
+      emailVerifiedAt: verified,
+      companyName: 'Acme Media',
+      roleDesignation: 'Content Manager',
+      loginCount: 2,
+    });
+  });
+}
+
+export interface SeedOptions {
+  demo: boolean;
+}
+
+export async function seedDatabase(db: Database, options: SeedOptions) {
+  if (options.demo) await seedDemoAccounts(db);
+}
+
+/** Used by tests that want a demo user's id. */
+export async function demoUserId(db: Database, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no demo user ${email}`);
+  return row.id;
+}

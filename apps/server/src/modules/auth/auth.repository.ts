@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accessTokens, oneTimeTokens, type OneTimePurpose, users, type UserRow } from '../../db/schema/index.js';
+
+/** Drizzle queries for tokens. Every function takes a database or a transaction. */
+export const authRepository = {
+  async insertAccessToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
+    const [row] = await db.insert(accessTokens).values({ userId, tokenHash, expiresAt }).returning({ id: accessTokens.id });
+    return row!.id;
+  },
+
+  async findUserByAccessToken(db: DbOrTx, tokenHash: string): Promise<{ tokenId: number; user: UserRow } | null> {
+    const [row] = await db
+      .select({ tokenId: accessTokens.id, user: users })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, sql`now()`)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async deleteAccessToken(db: DbOrTx, tokenId: number) {
+    await db.delete(accessTokens).where(eq(accessTokens.id, tokenId));
+  },
+
+  /** Revokes every session of a user, optionally keeping the one making the request. */
+  async deleteAccessTokensOfUser(db: DbOrTx, userId: number, exceptTokenId?: number) {
+    await db
+      .delete(accessTokens)
+      .where(and(eq(accessTokens.userId, userId), exceptTokenId ? ne(accessTokens.id, exceptTokenId) : undefined));
+  },
+
+  async deleteExpiredAccessTokens(db: DbOrTx) {
+    await db.delete(accessTokens).where(lt(accessTokens.expiresAt, sql`now()`));
+  },
+
+  async insertOneTimeToken(db: DbOrTx, values: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date }) {
+    await db.insert(oneTimeTokens).values(values);
+  },
+
+  /** Marks older unused links of the same purpose used, so only the newest works. */
+  async retireOneTimeTokens(db: DbOrTx, userId: number, purpose: OneTimePurpose) {
+    await db
+      .update(oneTimeTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  },
+
+  /**
+   * Consumes a one-time token atomically: the UPDATE … WHERE used_at IS NULL makes two concurrent
+   * uses of one link succeed once. Returns the user id, or null when unknown, used or expired.
+   */
+  async consumeOneTimeToken(db: DbOrTx, tokenHash: string, purpose: OneTimePurpose, userId?: number): Promise<number | null> {
+    const [row] = await db
+      .update(oneTimeTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, sql`now()`),
+          userId === undefined ? undefined : eq(oneTimeTokens.userId, userId),
+        ),
+      )
+      .returning({ userId: oneTimeTokens.userId });
+    return row?.userId ?? null;
+  },
+
+  /** Looks a token up without consuming it. */
+  async findValidOneTimeToken(db: DbOrTx, tokenHash: string, purpose: OneTimePurpose) {
+    const [row] = await db
+      .select({ userId: oneTimeTokens.userId })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return row?.userId ?? null;
+  },
+};

@@ -1,0 +1,126 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  changePasswordSchema,
+  emailOnlySchema,
+  loginSchema,
+  messageResponseSchema,
+  messages,
+  passwordTokenSchema,
+  signUpSchema,
+  userResponseSchema,
+  userSchema,
+} from '@copydesk/shared';
+import { currentUser, requireAuth } from '../../plugins/auth.js';
+import * as auth from './auth.service.js';
+
+/** Per-route request limits for the calls that send email or create accounts. */
+function limit(max: number, minutes: number, byEmail = false) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: minutes * 60_000,
+      // preHandler so the body is parsed and the email can be part of the key.
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const email = byEmail ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
+        return `${request.routeOptions.url}:${request.ip}:${email}`;
+      },
+      errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+    },
+  };
+}
+
+const tags = ['auth'];
+const verifiedResponse = z.object({ verified: z.boolean(), message: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.db, config: app.config };
+
+  app.post(
+    '/register',
+    { schema: { tags, body: signUpSchema, response: { 201: z.object({ message: z.string(), user: userSchema }) } }, config: limit(20, 60) },
+    async (request, reply) => reply.status(201).send(await auth.register(ctx, request.body.sign)),
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } },
+    async (request) => auth.login(ctx, request.body, request.ip),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } }, preHandler: requireAuth() },
+    async (request) => auth.logout(ctx, request.accessTokenId!),
+  );
+
+  app.get(
+    '/getInfo',
+    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, preHandler: requireAuth() },
+    async (request) => auth.getInfo(ctx, currentUser(request).id),
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }, config: limit(5, 15, true) },
+    async (request) => auth.forgotPassword(ctx, request.body.email),
+  );
+
+  app.post(
+    '/password/reset',
+    { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) },
+    async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password'),
+  );
+
+  app.post(
+    '/password/set',
+    { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) },
+    async (request) => auth.completePasswordLink(ctx, request.body, 'set_password'),
+  );
+
+  app.post(
+    '/update/password',
+    {
+      schema: { tags, security: [{ bearerAuth: [] }], body: changePasswordSchema, response: { 200: messageResponseSchema } },
+      preHandler: requireAuth(),
+    },
+    async (request) => auth.changePassword(ctx, currentUser(request).id, request.accessTokenId, request.body.password),
+  );
+
+  app.post(
+    '/email/resendVerify',
+    { schema: { tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }, config: limit(5, 15, true) },
+    async (request) => auth.resendVerification(ctx, request.body.email),
+  );
+
+  app.post(
+    '/email/checkverify',
+    { schema: { tags, body: emailOnlySchema, response: { 200: verifiedResponse } }, config: limit(60, 15) },
+    async (request) => auth.checkVerification(ctx, request.body.email),
+  );
+
+  // The link in the verification email: verifies, then sends the browser to the sign-in page.
+  app.get(
+    '/email/verify/:token',
+    { schema: { tags, params: z.object({ token: z.string().max(200) }) }, config: limit(30, 15) },
+    async (request, reply) => {
+      const result = await auth.verifyEmailLink(ctx, request.params.token);
+      return reply.redirect(result.ok ? '/login?verified=1' : `/login?error=${encodeURIComponent(result.message)}`);
+    },
+  );
+
+  app.get(
+    '/getuserbytoken/:token',
+    { schema: { tags, params: z.object({ token: z.string().max(200) }), response: { 200: authResponseSchema } }, config: limit(30, 15) },
+    async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'login_link'),
+  );
+
+  app.get(
+    '/getGoogleLogin/:token',
+    { schema: { tags, params: z.object({ token: z.string().max(200) }), response: { 200: authResponseSchema } }, config: limit(30, 15) },
+    async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'social_login'),
+  );
+};

@@ -1,0 +1,226 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { messages, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
+import type { z } from 'zod';
+import type { signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
+import type { Config } from '../../config.js';
+import { sqlState, type Database, type DbOrTx } from '../../db/client.js';
+import type { OneTimePurpose, UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { emails } from '../mail/emails.js';
+import { outboxRepository } from '../mail/outbox.repository.js';
+import { toUserDto } from '../users/user-dto.js';
+import { usersRepository } from '../users/users.repository.js';
+import { authRepository } from './auth.repository.js';
+import { loginThrottle } from './login-throttle.js';
+
+/** Account rules: sign-up, sign-in, sessions, email verification and passwords. No HTTP here. */
+
+const HOUR = 60 * 60 * 1000;
+export const SESSION_TTL_MS = 12 * HOUR;
+export const REMEMBER_TTL_MS = 30 * 24 * HOUR;
+export const RESET_TTL_MS = HOUR;
+export const VERIFY_TTL_MS = 24 * HOUR;
+export const SET_PASSWORD_TTL_MS = 7 * 24 * HOUR;
+export const LOGIN_LINK_TTL_MS = 7 * 24 * HOUR;
+export const SOCIAL_TTL_MS = 2 * 60 * 1000;
+
+interface Ctx {
+  db: Database;
+  config: Config;
+}
+
+type SignUp = z.output<typeof signUpFieldsSchema>;
+type Login = z.output<typeof loginSchema>;
+type PasswordToken = z.output<typeof passwordTokenSchema>;
+export type { SignUpInput, LoginInput, PasswordTokenInput };
+
+/** Issues a bearer token (256-bit random; only its hash is stored). */
+export async function issueAccessToken(db: DbOrTx, userId: number, remember = false): Promise<string> {
+  const token = randomToken();
+  await authRepository.insertAccessToken(db, userId, hashToken(token), new Date(Date.now() + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)));
+  return token;
+}
+
+/** Creates a one-time link token; older unused ones of the same purpose stop working. */
+export async function issueOneTimeToken(db: DbOrTx, userId: number, purpose: OneTimePurpose, ttlMs: number): Promise<string> {
+  const token = randomToken();
+  await authRepository.retireOneTimeTokens(db, userId, purpose);
+  await authRepository.insertOneTimeToken(db, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+async function userDto(db: DbOrTx, id: number) {
+  const user = await usersRepository.findWithAgency(db, id);
+  if (!user) throw new AppError('NOT_FOUND', messages.notFound);
+  return toUserDto(user);
+}
+
+function verifyUrl(config: Config, token: string) {
+  return `${config.publicUrl}/api/email/verify/${token}`;
+}
+
+async function queueVerification(ctx: Ctx, tx: DbOrTx, user: UserRow) {
+  const token = await issueOneTimeToken(tx, user.id, 'verify_email', VERIFY_TTL_MS);
+  await outboxRepository.enqueue(tx, emails.verifyEmail(user.email, user.name, verifyUrl(ctx.config, token)));
+}
+
+/** POST /register: a new agency (DESIGN.md §6.1), unverified, with a verification email in the outbox. */
+export async function register(ctx: Ctx, sign: SignUp) {
+  const email = sign.email.trim().toLowerCase();
+  if (sign.contact_number && !isValidPhoneNumber(sign.contact_number)) {
+    throw AppError.field('sign.contact_number', messages.phoneInvalid);
+  }
+  if (await usersRepository.findByEmail(ctx.db, email)) throw AppError.field('sign.email', messages.emailTaken);
+  const passwordHash = await hashPassword(sign.password);
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const created = await usersRepository.insert(tx, {
+        name: sign.name.trim(),
+        email,
+        passwordHash,
+        role: 'agency',
+        companyName: sign.company_name?.trim() || null,
+        roleDesignation: sign.role_designation?.trim() || null,
+        phoneNumber: sign.contact_number ?? null,
+        countryCode: sign.countryCode ?? null,
+        utms: sign.utms ?? null,
+      });
+      await queueVerification(ctx, tx, created);
+      return created;
+    });
+    return { message: messages.signedUp, user: toUserDto(user) };
+  } catch (err) {
+    // Two sign-ups racing for one email: the unique index decides.
+    if (sqlState(err) === '23505') throw AppError.field('sign.email', messages.emailTaken);
+    throw err;
+  }
+}
+
+/** POST /login. Throttled per email+address on failures only. */
+export async function login(ctx: Ctx, input: Login, ip: string) {
+  if (await loginThrottle.isBlocked(ctx.db, input.email, ip)) throw new AppError('RATE_LIMITED', messages.tooManyLogins);
+  const user = await usersRepository.findByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await loginThrottle.recordFailure(ctx.db, input.email, ip);
+    throw AppError.field('email', messages.invalidCredentials);
+  }
+  await loginThrottle.clear(ctx.db, input.email, ip);
+  if (user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+  if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyEmailFirst);
+  const token = await ctx.db.transaction(async (tx) => {
+    await usersRepository.incrementLoginCount(tx, user.id);
+    return issueAccessToken(tx, user.id, input.remember);
+  });
+  return { token, user: await userDto(ctx.db, user.id) };
+}
+
+export async function logout(ctx: Ctx, tokenId: number) {
+  await authRepository.deleteAccessToken(ctx.db, tokenId);
+  return { message: messages.loggedOut };
+}
+
+export async function getInfo(ctx: Ctx, userId: number) {
+  return { user: await userDto(ctx.db, userId) };
+}
+
+/** POST /forgot-password: the same answer whether or not the email exists. */
+export async function forgotPassword(ctx: Ctx, email: string) {
+  const user = await usersRepository.findByEmail(ctx.db, email);
+  if (user && user.status === 1) {
+    await ctx.db.transaction(async (tx) => {
+      const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
+      const url = `${ctx.config.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+      await outboxRepository.enqueue(tx, emails.resetPassword(user.email, user.name, url));
+    });
+  }
+  return { message: messages.resetEmailSent };
+}
+
+/**
+ * POST /password/reset and /password/set: consume the link, store the new password, verify the
+ * email (the link proved the address) and revoke every session.
+ */
+export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpose: 'reset_password' | 'set_password') {
+  const invalid = purpose === 'reset_password' ? messages.invalidResetToken : messages.invalidSetPasswordToken;
+  const user = await usersRepository.findByEmail(ctx.db, input.email);
+  if (!user) throw AppError.field('token', invalid);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await authRepository.consumeOneTimeToken(tx, hashToken(input.token), purpose, user.id);
+    if (!userId) throw AppError.field('token', invalid);
+    await usersRepository.update(tx, user.id, {
+      passwordHash,
+      passwordChangedAt: new Date(),
+      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+    });
+    await authRepository.deleteAccessTokensOfUser(tx, user.id);
+  });
+  return { message: purpose === 'reset_password' ? messages.passwordChanged : messages.passwordSaved };
+}
+
+/** POST /update/password: the signed-in user's new password; other sessions are revoked. */
+export async function changePassword(ctx: Ctx, userId: number, currentTokenId: number | null, password: string) {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await usersRepository.update(tx, userId, { passwordHash, passwordChangedAt: new Date() });
+    await authRepository.deleteAccessTokensOfUser(tx, userId, currentTokenId ?? undefined);
+  });
+  return { message: messages.passwordChanged };
+}
+
+/** POST /email/resendVerify. Unknown emails get the same answer (no account enumeration). */
+export async function resendVerification(ctx: Ctx, email: string) {
+  const user = await usersRepository.findByEmail(ctx.db, email);
+  if (user?.emailVerifiedAt) throw AppError.field('email', messages.emailAlreadyVerified);
+  if (user && user.status === 1) {
+    await ctx.db.transaction((tx) => queueVerification(ctx, tx, user));
+  }
+  return { message: messages.verificationSent };
+}
+
+/** POST /email/checkverify: whether the address awaiting verification has been verified. */
+export async function checkVerification(ctx: Ctx, email: string) {
+  const user = await usersRepository.findByEmail(ctx.db, email);
+  if (!user) throw AppError.field('email', messages.emailUnknown);
+  return user.emailVerifiedAt
+    ? { verified: true, message: messages.emailAlreadyVerified }
+    : { verified: false, message: messages.emailNotVerifiedYet };
+}
+
+/** The emailed link: consumes the token and marks the address verified. */
+export async function verifyEmailLink(ctx: Ctx, token: string): Promise<{ ok: boolean; message: string }> {
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await authRepository.consumeOneTimeToken(tx, hashToken(token), 'verify_email');
+    if (id) await usersRepository.update(tx, id, { emailVerifiedAt: new Date() });
+    return id;
+  });
+  return userId ? { ok: true, message: messages.emailVerified } : { ok: false, message: messages.invalidVerifyLink };
+}
+
+/**
+ * Exchanges a one-time sign-in token (an emailed "pay your order" link, or the Google sign-in
+ * hand-off) for a session. Unverified accounts may sign in this way; the client then blocks the
+ * order until the email is verified (spec §4).
+ */
+export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'login_link' | 'social_login') {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('UNAUTHENTICATED', messages.invalidLoginLink);
+  const result = await ctx.db.transaction(async (tx) => {
+    const userId = await authRepository.consumeOneTimeToken(tx, hashToken(token), purpose);
+    if (!userId) return null;
+    const user = await usersRepository.findById(tx, userId);
+    if (!user) return null;
+    if (user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+    await usersRepository.incrementLoginCount(tx, user.id);
+    return { userId, token: await issueAccessToken(tx, user.id) };
+  });
+  if (!result) throw new AppError('UNAUTHENTICATED', purpose === 'social_login' ? messages.socialFailed : messages.invalidLoginLink);
+  return { token: result.token, user: await userDto(ctx.db, result.userId) };
+}
+
+/** A sign-in link for `/login?token=…&order_id=…` (used by order emails). */
+export function createLoginLink(db: DbOrTx, userId: number) {
+  return issueOneTimeToken(db, userId, 'login_link', LOGIN_LINK_TTL_MS);
+}

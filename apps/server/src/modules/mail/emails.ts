@@ -1,0 +1,51 @@
+import type { OutgoingMail } from '../../lib/mailer.js';
+
+/** Renders the transactional emails. Text and HTML carry the same link. */
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(to: string, subject: string, greeting: string, body: string, action: { label: string; url: string }, footer: string): OutgoingMail {
+  const text = `${greeting}\n\n${body}\n\n${action.label}: ${action.url}\n\n${footer}\n\nCopydesk`;
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:560px;margin:0 auto;padding:24px">
+<h2 style="margin:0 0 16px">Copydesk</h2>
+<p>${escape(greeting)}</p>
+<p>${escape(body)}</p>
+<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#1864ab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escape(action.url)}">${escape(action.url)}</a></p>
+<p style="font-size:13px;color:#555">${escape(footer)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export const emails = {
+  verifyEmail(to: string, name: string, url: string) {
+    return layout(
+      to,
+      'Verify your email address',
+      `Hello ${name},`,
+      'Thanks for signing up for Copydesk. Please confirm your email address to activate your account.',
+      { label: 'Verify Email Address', url },
+      'This link is valid for 24 hours. If you did not create an account, no further action is required.',
+    );
+  },
+  resetPassword(to: string, name: string, url: string) {
+    return layout(
+      to,
+      'Reset your password',
+      `Hello ${name},`,
+      'You are receiving this email because we received a password reset request for your account.',
+      { label: 'Reset Password', url },
+      'This password reset link will expire in 60 minutes. If you did not request a password reset, no further action is required.',
+    );
+  },
+  setPassword(to: string, name: string, invitedBy: string, url: string) {
+    return layout(
+      to,
+      'Set your Copydesk password',
+      `Hello ${name},`,
+      `${invitedBy} added you to Copydesk. Choose a password to sign in.`,
+      { label: 'Set Password', url },
+      'This link is valid for 7 days.',
+    );
+  },
+};

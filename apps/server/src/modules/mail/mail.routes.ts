@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@copydesk/shared';
+import { AppError } from '../../lib/app-error.js';
+import { outboxRepository } from './outbox.repository.js';
+
+/**
+ * The dev outbox: with no SMTP_URL and outside production, the emails the portal would have sent,
+ * newest first, so a newcomer can click a verification link (the web page /dev/mailbox shows them).
+ */
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Emails in the outbox (development only)',
+        response: {
+          200: z.object({
+            data: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.date() })),
+          }),
+        },
+      },
+    },
+    async () => {
+      if (app.config.isProduction || app.mailer) throw new AppError('NOT_FOUND', messages.notFound);
+      return { data: await outboxRepository.listRecent(app.db) };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { User } from '@copydesk/shared';
+import type { UserRow } from '../../db/schema/index.js';
+import type { UserWithAgency } from './users.repository.js';
+
+/** URL of a stored profile picture; served by GET /api/profile-pictures/:file. */
+export function profilePictureUrl(key: string | null): string | null {
+  if (!key) return null;
+  return `/api/profile-pictures/${key.split('/').pop()}`;
+}
+
+/**
+ * Group (DESIGN.md §6.3): the agency a user belongs to — its own company for an agency, the parent
+ * agency for an associate, "Admin" for admins.
+ */
+function groupOf(user: UserRow, agencyName: string | null | undefined): string | null {
+  if (user.role === 'admin') return 'Admin';
+  if (user.role === 'agency') return user.companyName || user.name;
+  return agencyName ?? null;
+}
+
+/** The user object every account call answers with (issue 2 §4). Never includes secrets. */
+export function toUserDto(user: UserRow | UserWithAgency, extra: { orderCount?: number } = {}): User {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roles: [{ name: user.role }],
+    status: user.status,
+    login_count: user.loginCount,
+    // Orders arrive with the catalogue; until then nobody has any.
+    order_count: extra.orderCount ?? 0,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    profileImg: profilePictureUrl(user.profileImg),
+    google_pic: user.googlePic,
+    phoneNumber: user.phoneNumber,
+    countryCode: user.countryCode,
+    company_name: user.companyName,
+    role_designation: user.roleDesignation,
+    address: user.address,
+    city: user.city,
+    state: user.state,
+    state_id: user.stateId,
+    country: user.country,
+    country_id: user.countryId,
+    zipCode: user.zipCode,
+    group: groupOf(user, 'agencyName' in user ? user.agencyName : undefined),
+    agency_id: user.agencyId,
+    created_at: user.createdAt.toISOString(),
+  };
+}

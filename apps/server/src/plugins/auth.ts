@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages, type Role } from '@copydesk/shared';
+import type { UserRow } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+import { hashToken } from '../lib/tokens.js';
+import { authRepository } from '../modules/auth/auth.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireAuth`. */
+    user: UserRow | null;
+    /** The access token row of this request, so logout revokes exactly it. */
+    accessTokenId: number | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_\-.~+/=]{16,200})$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/** Decorates requests with `user`; `requireAuth(...)` turns a bearer token into that user. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('accessTokenId', null);
+});
+
+/**
+ * preHandler for a route that needs a signed-in user, optionally one of some roles. A deactivated
+ * account's tokens stop working with 403 (DESIGN.md §4).
+ */
+export function requireAuth(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async function authenticate(this: FastifyInstance, request) {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    const found = await authRepository.findUserByAccessToken(this.db, hashToken(token));
+    if (!found) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    if (found.user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+    if (roles.length && !roles.includes(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+    request.user = found.user;
+    request.accessTokenId = found.tokenId;
+  };
+}
+
+/** The signed-in user of a route guarded by `requireAuth`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return request.user;
+}

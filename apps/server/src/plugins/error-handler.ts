@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '@copydesk/shared';
+import { AppError } from '../lib/app-error.js';
+
+/** `/sign/email` → `sign.email`, the Laravel-style key the clients read. */
+function toKey(instancePath: string, context: string | undefined): string {
+  const key = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return key || (context ?? 'body');
+}
+
+/**
+ * The one error handler: domain errors, validation failures and framework errors all answer
+ * `{message, errors?}` with the status of DESIGN.md §4. 5xx details never leave the server.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const key = toKey(issue.instancePath, err.validationContext);
+        (errors[key] ??= []).push(issue.message ?? messages.invalidData);
+      }
+      const first = Object.values(errors)[0]?.[0] ?? messages.invalidData;
+      return reply.status(422).send({ message: first, errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response does not match its schema');
+      return reply.status(500).send({ message: messages.serverError });
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: messages.malformedJson });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+      case 'FST_PARTS_LIMIT':
+        return reply.status(413).send({ message: messages.payloadTooLarge });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? messages.tooManyRequests : err.message || messages.invalidData;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: messages.serverError });
+  });
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@copydesk/shared';
+
+/**
+ * Serves the built web app. Any non-API path without a file extension answers index.html (the
+ * client routes it; unknown paths go to /dashboard there). Unknown /api paths and missing assets
+ * answer 404, never HTML with 200.
+ */
+export async function registerWebApp(app: FastifyInstance) {
+  const dist = app.config.webDistDir;
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those can be cached for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || path.extname(pathname) !== '' || request.method !== 'GET') {
+      return reply.status(404).send({ message: messages.notFound });
+    }
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { buildApp, type App } from '../app.js';
+import { testConfig } from '../config.js';
+import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import * as schema from '../db/schema/index.js';
+import { DEMO_PASSWORD } from '../db/seed/index.js';
+
+/**
+ * Each API test file gets its own database: an in-memory PGlite loaded from a migrated template
+ * (built once per migration set and cached in the temp folder), or, with TEST_DATABASE_URL, a fresh
+ * database on that PostgreSQL server, dropped afterwards.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const digest = createHash('sha256');
+  for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsFolder, file);
+    if (fs.statSync(full).isFile()) digest.update(file).update(fs.readFileSync(full));
+  }
+  const cached = path.join(os.tmpdir(), `copydesk-pglite-${digest.digest('hex').slice(0, 16)}.tar.gz`);
+  if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
+  const client = new PGlite();
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  const tmp = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, cached);
+  return dump;
+}
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `copydesk_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const handle = await openDatabase({ url: target.toString(), dataDir: os.tmpdir() });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const drop = new pg.Client({ connectionString: url });
+        await drop.connect();
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop.end();
+      },
+    };
+  }
+  const client = new PGlite({ loadDataDir: await pgliteTemplate() });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  kind: DatabaseHandle['kind'];
+  /** Every log line the app wrote, for redaction checks. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-files-'));
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const config = testConfig({ FILE_STORAGE_DIR: files, LOG_LEVEL: 'info', PUBLIC_URL: 'http://copydesk.test', ...env });
+  const app = await buildApp(config, { database, logStream });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(files, { recursive: true, force: true });
+    },
+  };
+}
+
+export const demo = {
+  admin: 'admin@example.com',
+  agency: 'agency@example.com',
+  associate: 'associate@example.com',
+  password: DEMO_PASSWORD,
+} as const;
+
+/** Signs in through the API and returns the bearer token. */
+export async function loginAs(app: App, email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
