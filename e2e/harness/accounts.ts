@@ -1,0 +1,76 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { verificationLink } from './mailbox';
+
+export const DEMO_PASSWORD = 'demopass123';
+
+/** Seeded when the database is empty and NODE_ENV is not production (DESIGN.md §3). */
+export const demo = {
+  admin: { email: 'admin@example.com', password: DEMO_PASSWORD },
+  agency: { email: 'agency@example.com', password: DEMO_PASSWORD },
+  associate: { email: 'associate@example.com', password: DEMO_PASSWORD },
+} as const;
+
+export interface NewAgency {
+  name: string;
+  company: string;
+  role: string;
+  /** E.164, as the server stores it. */
+  phone: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A sign-up nobody has used yet in this run (tests run in parallel against one database). */
+export function newAgency(label: string): NewAgency {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return {
+    name: 'Ada Lovelace',
+    company: 'Analytical Engines Ltd',
+    role: 'Head of Content',
+    phone: '+12015550123',
+    email: `${label}-${unique}@example.com`,
+    password: `Correct-horse-${unique}`,
+  };
+}
+
+/** Signs up through the API and follows the emailed link, for tests about something else. */
+export async function registerVerifiedAgency(request: APIRequestContext, label: string): Promise<NewAgency> {
+  const agency = newAgency(label);
+  const res = await request.post('/api/register', {
+    data: {
+      sign: {
+        name: agency.name,
+        email: agency.email,
+        company_name: agency.company,
+        role_designation: agency.role,
+        contact_number: agency.phone,
+        password: agency.password,
+        confirmPassword: agency.password,
+        termsandcondition: true,
+        countryCode: 'us',
+        utms: {},
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const link = await verificationLink(request, agency.email);
+  const verified = await request.get(link);
+  expect(verified.url()).toContain('/login');
+  return agency;
+}
+
+/** Signs in through the sign-in screen and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

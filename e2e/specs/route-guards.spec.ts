@@ -1,0 +1,35 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signIn } from '../harness/accounts';
+
+async function expectRedirect(page: Page, from: string, to: string): Promise<void> {
+  await page.goto(from);
+  await expect(page, `${from} should end on ${to}`).toHaveURL(new RegExp(`${to}$`));
+}
+
+test('a visitor opening a signed-in page is sent to /login', async ({ page }) => {
+  await expectRedirect(page, '/dashboard', '/login');
+  await expectRedirect(page, '/my-account', '/login');
+});
+
+test('a signed-in agency is kept off visitor pages, unknown paths and /message', async ({ page }) => {
+  await signIn(page, demo.agency.email, demo.agency.password);
+  await expectRedirect(page, '/login', '/dashboard');
+  await expectRedirect(page, '/signup', '/dashboard');
+  await expectRedirect(page, '/no-such-page/at-all', '/dashboard');
+  await expectRedirect(page, '/message', '/dashboard');
+  // Control: a page the agency may open stays open, so the redirects above are the guard's doing.
+  await page.goto('/my-account');
+  await expect(page).toHaveURL(/\/my-account$/);
+});
+
+test('an admin cannot open an order editor or /message', async ({ page }) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await expectRedirect(page, '/create/42', '/dashboard');
+  await expectRedirect(page, '/message', '/dashboard');
+});
+
+test('an associate cannot open user management or /message', async ({ page }) => {
+  await signIn(page, demo.associate.email, demo.associate.password);
+  await expectRedirect(page, '/management', '/dashboard');
+  await expectRedirect(page, '/message', '/dashboard');
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '@copydesk/shared';
+import { fillSignIn, newAgency } from '../harness/accounts';
+import { verificationLink } from '../harness/mailbox';
+
+test('a new agency signs up, verifies its email, signs in and logs out', async ({ page, request }) => {
+  const agency = newAgency('signup');
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await page.getByLabel('Full Name').fill(agency.name);
+  await page.getByLabel('Company Name').fill(agency.company);
+  await page.getByLabel('Role / Designation').fill(agency.role);
+  await page.getByLabel('Phone Number').fill(agency.phone);
+  await page.getByLabel('Email').fill(agency.email);
+  await page.getByLabel('Password', { exact: true }).fill(agency.password);
+  await page.getByLabel('Confirm Password').fill(agency.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page).toHaveURL(/\/email\/verify$/);
+  await expect(page.getByText('Please verify your email')).toBeVisible();
+
+  // Not verified yet: no token.
+  const early = await request.post('/api/login', { data: { email: agency.email, password: agency.password } });
+  expect(early.status()).toBe(403);
+  expect((await early.json()).message).toBe(messages.verifyEmailFirst);
+
+  await page.goto(await verificationLink(request, agency.email));
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText(messages.emailVerified)).toBeVisible();
+
+  await fillSignIn(page, agency.email, agency.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${agency.name}!` })).toBeVisible();
+
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The session is gone: a signed-in page sends the visitor back.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
