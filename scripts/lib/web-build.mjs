@@ -1,0 +1,59 @@
+// Decides whether apps/web/dist is older than its sources, and rebuilds it when it is.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+].map((entry) => path.join(repoRoot, entry));
+
+function mtimeOf(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Newest modification time under a file or folder (0 when it does not exist). */
+function newestMtime(entry) {
+  let stats;
+  try {
+    stats = statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const dirent of readdirSync(entry, { withFileTypes: true, recursive: true })) {
+    if (!dirent.isFile()) continue;
+    const mtime = mtimeOf(path.join(dirent.parentPath, dirent.name));
+    if (mtime !== undefined && mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+/** Why the web app needs building, or null when the build is current. */
+export function webBuildReason() {
+  const built = mtimeOf(builtIndex);
+  if (built === undefined) return 'apps/web/dist/index.html is missing';
+  const stale = sources.find((entry) => newestMtime(entry) > built);
+  return stale ? `${path.relative(repoRoot, stale)} changed since the last build` : null;
+}
+
+/** Runs `npm run build -w @copydesk/web`; returns its exit status. */
+export function buildWeb() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build', '-w', '@copydesk/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
