@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@copydesk/shared';
+import { createTestApp, type TestApp } from './test/harness.js';
+
+let t: TestApp;
+let web: string;
+beforeAll(async () => {
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-web-'));
+  fs.mkdirSync(path.join(web, 'assets'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Copydesk</title><div id="root"></div>');
+  fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log("app")');
+  t = await createTestApp({ WEB_DIST_DIR: web });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+describe('platform', () => {
+  it('answers health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes OpenAPI 3 generated from the route schemas, and a docs page', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(spec.paths['/api/register'].post.responses).toHaveProperty('201');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+  });
+
+  it('sends security headers with a CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves index.html for client routes and real files for assets', async () => {
+    for (const url of ['/', '/login', '/create/42', '/no/such/page?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toContain('console.log');
+  });
+
+  it('answers 404 JSON, never HTML, for unknown API paths and missing assets', async () => {
+    for (const url of ['/api/nope', '/api', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: messages.notFound });
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+  });
+
+  it('answers an unsupported content type with 415 and a message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: '<email/>', headers: { 'content-type': 'application/xml' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { App } from '../app.js';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+
+let counter = 0;
+/** A unique address per call, so tests in one file never collide. */
+export function uniqueEmail(prefix = 'user') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.org`;
+}
+
+export function signUpPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    sign: {
+      name: 'Ada Lovelace',
+      email: uniqueEmail('ada'),
+      company_name: 'Analytical Engines',
+      role_designation: 'Founder',
+      contact_number: '+447911123456',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      termsandcondition: true,
+      countryCode: 'GB',
+      utms: { utm_source: 'newsletter', utm_campaign: 'launch' },
+      ...overrides,
+    },
+  };
+}
+
+/** The newest outbox email to an address, through the dev outbox API. */
+export async function latestEmailTo(app: App, to: string) {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  const mail = (res.json().data as { to: string; subject: string; text: string; html: string }[]).find((m) => m.to === to);
+  return mail ?? null;
+}
+
+export function linkIn(text: string, pattern: RegExp): string {
+  const match = text.match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return match[0];
+}
+
+/** Signs up and verifies through the API; returns the email. */
+export async function createVerifiedAgency(app: App, overrides: Record<string, unknown> = {}) {
+  const payload = signUpPayload(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/register', payload });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  const mail = await latestEmailTo(app, payload.sign.email);
+  const url = new URL(linkIn(mail!.text, /http\S+\/api\/email\/verify\/\S+/));
+  await app.inject({ method: 'GET', url: url.pathname });
+  return { email: payload.sign.email, password: payload.sign.password, name: payload.sign.name };
+}
+
+export async function userIdByEmail(db: Database, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
