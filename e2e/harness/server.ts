@@ -114,6 +114,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         FILE_STORAGE_DIR: path.join(workDir, 'files'),
         WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
         PAYMENT_GATEWAY: 'sandbox',
+        // The test default is silent; keep warnings so a failed start or a 500 shows in server.log.
+        LOG_LEVEL: 'warn',
         ...extraEnv,
       }),
     },
