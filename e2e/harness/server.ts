@@ -86,7 +86,8 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
  * /api/health. The server runs in its own process group so stop() takes everything down with it.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  const webDist = process.env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist');
+  const webIndex = path.join(webDist, 'index.html');
   if (!existsSync(webIndex)) {
     throw new Error(`The web app is not built (${webIndex} is missing). Run \`npm run build\` first.`);
   }
@@ -112,7 +113,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         DATABASE_URL: 'memory:',
         DATA_DIR: path.join(workDir, 'data'),
         FILE_STORAGE_DIR: path.join(workDir, 'files'),
-        WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+        WEB_DIST_DIR: webDist,
         PAYMENT_GATEWAY: 'sandbox',
         // The test default is silent; keep warnings so a failed start or a 500 shows in server.log.
         LOG_LEVEL: 'warn',

@@ -8,7 +8,7 @@ test('a user who forgot the password sets a new one from the emailed link', asyn
   const newPassword = `${agency.password}-renewed`;
 
   await page.goto('/login');
-  await page.getByText('Forgot password?').click();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(agency.email);
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByText(messages.resetEmailSent)).toBeVisible();

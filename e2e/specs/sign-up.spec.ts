@@ -15,7 +15,7 @@ test('a new agency signs up, verifies its email, signs in and logs out', async (
   await page.getByLabel('Email').fill(agency.email);
   await page.getByLabel('Password', { exact: true }).fill(agency.password);
   await page.getByLabel('Confirm Password').fill(agency.password);
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /terms and conditions/i }).check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/email\/verify$/);
