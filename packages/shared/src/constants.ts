@@ -27,3 +27,66 @@ export const HELP_BOOKING_URL = 'https://calendly.com/copydesk/support';
 export const TERMS_URL = 'https://copydesk.example.com/terms';
 
 export const UTM_KEYS = ['utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'] as const;
+
+/* Catalogue and order-form values (orders-and-payment §9). Products are named exactly so: rules and
+   the bulk spreadsheet refer to them by name. */
+export const PRODUCT_NAMES = [
+  'Article',
+  'Blog Post',
+  'Guest Post',
+  'Product Description',
+  'Long Form Article',
+  'Press Release',
+  'Email Marketing',
+  'Newsletter',
+  'Landing Page',
+  'Website Content',
+  'Testimonials & Reviews',
+] as const;
+export type ProductName = (typeof PRODUCT_NAMES)[number];
+
+/** Publish medium is required only for these types (orders-and-payment §5). */
+export const PUBLISH_MEDIUM_REQUIRED_FOR: readonly ProductName[] = ['Product Description', 'Blog Post', 'Long Form Article', 'Guest Post'];
+
+export const CATEGORIES = [
+  'Technology',
+  'Health',
+  'Finance',
+  'Travel',
+  'Food',
+  'Fashion',
+  'Education',
+  'Real Estate',
+  'Marketing',
+  'Sports',
+  'Entertainment',
+  'Automotive',
+  'Business',
+  'Lifestyle',
+  'Other',
+] as const;
+
+export const WRITING_TONES = [
+  'Humorous/Entertaining',
+  'Serious',
+  'Explanatory',
+  'Personal',
+  'Narrative',
+  'Casual',
+  'Enthusiastic',
+  'Matter-of-Fact',
+  'Formal',
+] as const;
+export const REVISION_REASONS = ['Formatting', 'Grammar', 'Relevancy'] as const;
+export const PERSPECTIVES = ['First person', 'Second person', 'Third person'] as const;
+export const INTENTS = ['Promotional', 'Informative', 'Sales Driven'] as const;
+export const PURPOSES = ['Promotional', 'Informative', 'Sales Driven', 'Educational', 'Other'] as const;
+export const EMAIL_PURPOSES = ['Teaser Email', 'Nurture Email', 'Offer/Sales Email', 'Other'] as const;
+export const COPY_TYPES = ['In-app', 'Push Notifications', 'Website', 'Presentation Copywriting'] as const;
+export const PAGES = ['About us', 'Homepage', 'Services'] as const;
+export const PUBLISH_PLACES = ['LinkedIn Article', 'Third Party Website/Blog', 'Own Website', 'News or Editorial', 'I want to Specify'] as const;
+export const PRODUCT_MARKETPLACES = ['Own website', 'Amazon', 'Craigslist', 'AliExpress', 'AliBaba', 'Overstock', 'Other online marketplaces'] as const;
+/** Choosing one of these switches the field to free text. */
+export const FREE_TEXT_CHOICES = ['Other', 'I want to Specify', 'Other online marketplaces'] as const;
+export const PAYMENT_TYPES = ['Balance', 'SavedCard', 'NewCard'] as const;
+export const MAX_KEYWORDS = 3;

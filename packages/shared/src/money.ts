@@ -1,0 +1,21 @@
+/**
+ * Money is integer cents everywhere; the API carries dollars as numbers with at most 2 decimals
+ * (DESIGN.md §4). These are the only conversions.
+ */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** `12.5` → 1250. Returns null for anything that is not a finite amount with at most 2 decimals. */
+export function dollarsToCents(dollars: number): number | null {
+  if (!Number.isFinite(dollars)) return null;
+  const cents = Math.round(dollars * 100);
+  return Math.abs(cents - dollars * 100) < 1e-6 && Number.isSafeInteger(cents) ? cents : null;
+}
+
+export function formatMoney(cents: number, currency = '$'): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}${currency}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
