@@ -19,6 +19,7 @@ import { startOutboxWorker } from './modules/mail/outbox.worker.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(geoRoutes);
       await api.register(socialRoutes);
       await api.register(mailRoutes);
+      await api.register(catalogRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,3 +4,4 @@ export * from './roles.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './money.js';
+export * from './schemas/catalog.js';

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './tokens.js';
 export * from './outbox.js';
 export * from './throttle.js';
+export * from './catalog.js';

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { users } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { seedCatalog } from './catalog.js';
 
 export const DEMO_PASSWORD = 'demopass123';
 
@@ -63,6 +64,7 @@ export interface SeedOptions {
 }
 
 export async function seedDatabase(db: Database, options: SeedOptions) {
+  await seedCatalog(db);
   if (options.demo) await seedDemoAccounts(db);
 }
 

@@ -1,0 +1,51 @@
+import { and, asc, eq, inArray, min } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, productAddons, products, productWordCounts } from '../../db/schema/index.js';
+
+export const catalogRepository = {
+  /** Active products with their cheapest tier, in catalogue order. */
+  async listProducts(db: DbOrTx) {
+    return db
+      .select({
+        id: products.id,
+        name: products.name,
+        description: products.description,
+        sample: products.sample,
+        startingPriceCents: min(productWordCounts.priceCents),
+      })
+      .from(products)
+      .leftJoin(productWordCounts, eq(productWordCounts.productId, products.id))
+      .where(eq(products.active, true))
+      .groupBy(products.id)
+      .orderBy(asc(products.sortOrder), asc(products.id));
+  },
+
+  async findProduct(db: DbOrTx, by: { id: number } | { name: string }) {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.active, true), 'id' in by ? eq(products.id, by.id) : eq(products.name, by.name)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async wordCounts(db: DbOrTx, productIds?: number[]) {
+    return db
+      .select()
+      .from(productWordCounts)
+      .where(productIds ? inArray(productWordCounts.productId, productIds) : undefined)
+      .orderBy(asc(productWordCounts.productId), asc(productWordCounts.sortOrder), asc(productWordCounts.id));
+  },
+
+  async addons(db: DbOrTx, productId: number) {
+    return db
+      .select()
+      .from(productAddons)
+      .where(eq(productAddons.productId, productId))
+      .orderBy(asc(productAddons.sortOrder), asc(productAddons.id));
+  },
+
+  async listCategories(db: DbOrTx) {
+    return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  },
+};
