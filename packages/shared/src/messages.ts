@@ -94,4 +94,22 @@ export const messages = {
   // Frame and dashboard
   promo: (remaining: string) => `You're ${remaining} away from gaining $100 credit.`,
   noMessages: 'There are currently no messages.',
+
+  // Web app screens (Copydesk; no spec text)
+  networkError: 'We could not reach the server. Please check your connection and try again.',
+  welcomeUser: (name: string) => `Welcome, ${name}!`,
+  dashboardSubtitleAdmin: 'Oversee agencies, balances, coupons and the work in progress.',
+  dashboardSubtitleAgency: 'Order written content, follow its progress and manage your team.',
+  dashboardSubtitleAssociate: 'Order written content for your agency and follow its progress.',
+  welcomeGuideIntro: 'Welcome to Copydesk! Three steps get you from sign-up to your first delivered article:',
+  verifyEmailNote: (email: string) =>
+    `We have sent a verification link to ${email}. Click it to activate your account. If you cannot find the email, check your spam folder.`,
+  tokenLoginPending: 'Signing you in and opening your order…',
+  mailboxOff: 'The development mailbox is off: this server sends real email (SMTP is configured) or runs in production.',
+  mailboxEmpty: 'No emails have been sent yet.',
+  photoHint: 'PNG, JPEG or WebP, up to 5 MB.',
+
+  // Profile and geography lookups (Copydesk; no spec text)
+  countryUnknown: 'We could not find that country. Please choose one from the list.',
+  stateUnknown: 'We could not find that state in the chosen country. Please choose one from the list.',
 } as const;

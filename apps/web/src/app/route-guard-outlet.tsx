@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { clearLocalData, useSession } from '@/lib/auth';
+import { browser } from '@/lib/browser';
+import { guardRoute } from './route-guard';
+
+/**
+ * Applies guardRoute to every navigation and to every session change (sign-in, sign-out, a 401
+ * that cleared the token), so the screen shown always matches the rules.
+ */
+export function RouteGuardOutlet() {
+  const location = useLocation();
+  const session = useSession();
+  const result = guardRoute(`${location.pathname}${location.search}`, session);
+  const reset = result !== null && 'clearSessionAndReload' in result;
+
+  useEffect(() => {
+    if (!reset) return;
+    clearLocalData();
+    browser.reload();
+  }, [reset]);
+
+  if (reset) return <FullPageLoader />;
+  if (result && 'redirect' in result) return <Navigate to={result.redirect} replace />;
+  return <Outlet />;
+}

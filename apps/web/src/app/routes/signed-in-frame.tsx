@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconHeadset } from '@tabler/icons-react';
+import { HELP_BOOKING_URL, messages, portalTitle } from '@copydesk/shared';
+import { AppFrame } from '@/components/layouts/app-frame';
+import { useInfo } from '@/features/auth/api/get-info';
+import { logout } from '@/features/auth/api/logout';
+import { ApiError } from '@/lib/api-client';
+import { clearLocalData, updateStoredUser, useSession } from '@/lib/auth';
+import { browser } from '@/lib/browser';
+import { notify } from '@/lib/notify';
+import { menuFor } from '../navigation';
+
+/** Layout route of every signed-in screen: refreshes the user, draws the frame. */
+export function SignedInFrame() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, role } = useSession();
+  const info = useInfo();
+
+  // GET /getInfo on entering the frame (spec §4 "Account status", §8 "User info load fails").
+  useEffect(() => {
+    if (info.data) {
+      if (info.data.user.status === 0) {
+        clearLocalData();
+        notify.error(messages.accountDeactivated);
+        navigate('/login', { replace: true });
+      } else {
+        updateStoredUser(info.data.user);
+      }
+      return;
+    }
+    const error = info.error;
+    if (!error) return;
+    if (error instanceof ApiError && error.status === 401) return; // the client cleared the session; the guard redirects
+    clearLocalData();
+    if (error instanceof ApiError && error.status === 0) {
+      notify.error(error.message);
+      navigate('/login', { replace: true });
+    } else {
+      browser.reload();
+    }
+  }, [info.data, info.error, navigate]);
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      // The token is dropped locally either way; a failed revoke only matters to that one token.
+    }
+    clearLocalData();
+    queryClient.clear();
+    notify.info(messages.loggedOut);
+    navigate('/login', { replace: true });
+  };
+
+  const name = user?.name ?? '';
+  return (
+    <AppFrame
+      title={role ? portalTitle[role] : 'Copydesk'}
+      nav={menuFor(role)}
+      helpLink={
+        role && role !== 'admin'
+          ? { label: 'Need Help? Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset }
+          : undefined
+      }
+      user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
+      onProfile={() => navigate('/my-account')}
+      onLogout={onLogout}
+    >
+      <Outlet />
+    </AppFrame>
+  );
+}

@@ -1,0 +1,14 @@
+import { LoadingOverlay } from '@mantine/core';
+
+/** The full-screen loader the spec shows while a visitor screen is busy. */
+export function FullPageLoader({ visible = true, label = 'Loading' }: { visible?: boolean; label?: string }) {
+  return (
+    <LoadingOverlay
+      visible={visible}
+      pos="fixed"
+      zIndex={1000}
+      overlayProps={{ blur: 1, backgroundOpacity: 0.35 }}
+      loaderProps={{ 'aria-label': label, role: 'status' } as Record<string, string>}
+    />
+  );
+}

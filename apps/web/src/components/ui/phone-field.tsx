@@ -1,0 +1,77 @@
+import 'react-phone-number-input/style.css';
+import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
+import { Input } from '@mantine/core';
+import PhoneInput, { type Country } from 'react-phone-number-input';
+// Flags bundled as SVG components: the default would load images from an external site.
+import flags from 'react-phone-number-input/flags';
+import classes from './phone-field.module.css';
+
+export type { Country };
+
+type PhoneTextInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'size'> & { invalid?: boolean };
+
+/** The number box, drawn as a Mantine input so borders, focus and error colours match the form. */
+const PhoneTextInput = forwardRef<HTMLInputElement, PhoneTextInputProps>(function PhoneTextInput(
+  { invalid, ...props },
+  ref,
+) {
+  return <Input ref={ref} {...props} error={invalid} className={classes.input} />;
+});
+
+export type PhoneFieldProps = {
+  label: string;
+  /** E.164 (`+12025550123`) or undefined while empty or incomplete. */
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  /** The ISO country of the selected calling code (`US`). */
+  country?: Country;
+  onCountryChange?: (country: Country | undefined) => void;
+  required?: boolean;
+  /** `true` for a red border only, a string to also show it under the field. */
+  error?: boolean | string;
+  description?: string;
+  disabled?: boolean;
+};
+
+/** International phone input with a country select, storing E.164. */
+export function PhoneField({
+  label,
+  value,
+  onChange,
+  country,
+  onCountryChange,
+  required,
+  error,
+  description,
+  disabled,
+}: PhoneFieldProps) {
+  const id = useId();
+  return (
+    <Input.Wrapper
+      id={id}
+      label={label}
+      required={required}
+      error={typeof error === 'string' ? error : undefined}
+      description={description}
+    >
+      <PhoneInput
+        id={id}
+        className={classes.root}
+        data-error={error ? true : undefined}
+        international
+        countryCallingCodeEditable={false}
+        defaultCountry={country ?? 'US'}
+        flags={flags}
+        value={value || undefined}
+        onChange={(next) => onChange(next || undefined)}
+        onCountryChange={onCountryChange}
+        inputComponent={PhoneTextInput}
+        invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        autoComplete="tel"
+        disabled={disabled}
+        required={required}
+      />
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type CheckVerifyResponse = { verified: boolean; message?: string };
+
+/** POST /email/checkverify {email} → {verified, message}: has the emailed link been clicked yet? */
+export const checkVerify = (input: { email: string }) => api.post<CheckVerifyResponse>('/email/checkverify', input);
+
+/**
+ * A question, not a change, so it is a query: it runs once on load and again when the user comes
+ * back to the tab (typically after clicking the link in their mail app).
+ */
+export const useCheckVerify = (email: string | null) =>
+  useQuery({
+    queryKey: ['auth', 'check-verify', email],
+    queryFn: () => checkVerify({ email: email ?? '' }),
+    enabled: Boolean(email),
+    retry: false,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { emailOnlySchema, messages } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { useForgotPassword } from '../api/forgot-password';
+
+/** The sign-in screen's forgot-password mode: one email field that mails a reset link. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (forgot.isPending) return;
+    if (!email.trim()) {
+      setInvalid(true);
+      notify.info(messages.requiredFields);
+      return;
+    }
+    const parsed = emailOnlySchema.safeParse({ email });
+    if (!parsed.success) {
+      setInvalid(true);
+      notify.info(parsed.error.issues[0].message);
+      return;
+    }
+    forgot.mutate(parsed.data, {
+      onSuccess: (res) => {
+        notify.success(res?.message || messages.resetEmailSent);
+        onBack();
+      },
+      onError: (error) => notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FullPageLoader visible={forgot.isPending} label="Sending email" />
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {messages.forgotPasswordHelp}
+        </Text>
+        <TextInput
+          label="Email"
+          placeholder="you@agency.com"
+          type="email"
+          autoComplete="email"
+          required
+          data-autofocus
+          value={email}
+          error={invalid}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            setInvalid(false);
+          }}
+        />
+        <Button type="submit" fullWidth loading={forgot.isPending}>
+          Send Email
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack} style={{ alignSelf: 'center' }}>
+          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} aria-hidden />
+          Back
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { loginSchema, messages } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
+import { saveSession, setSendto } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { useLogin } from '../api/login';
+import { GoogleButton } from './google-button';
+
+type Field = 'email' | 'password';
+
+/** Email + password sign-in (access-and-billing §2 "Sign-in screen", §5, §8). */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const empty = { email: !email.trim(), password: !password };
+    if (empty.email || empty.password) {
+      setInvalid(empty);
+      notify.info(messages.requiredFields);
+      return;
+    }
+    const parsed = loginSchema.safeParse({ email, password, remember });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setInvalid({ [issue.path[0] as Field]: true });
+      notify.info(issue.message);
+      return;
+    }
+    setInvalid({});
+    login.mutate(parsed.data, {
+      onSuccess: (auth) => {
+        queryClient.clear();
+        saveSession(auth);
+        notify.success(messages.loggedIn);
+        navigate('/dashboard', { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 403 && error.message === messages.verifyEmailFirst) {
+          setSendto(parsed.data.email);
+          notify.info(error.message);
+          navigate('/email/verify');
+          return;
+        }
+        notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FullPageLoader visible={login.isPending} label="Signing in" />
+      <Stack gap="md">
+        <TextInput
+          label="Email"
+          placeholder="you@agency.com"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={invalid.email}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            setInvalid((s) => ({ ...s, email: false }));
+          }}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={invalid.password}
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            setInvalid((s) => ({ ...s, password: false }));
+          }}
+        />
+        <Group justify="space-between" wrap="nowrap">
+          <Checkbox
+            label="Remember me"
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={login.isPending}>
+          Sign in
+        </Button>
+        <Divider label="or" labelPosition="center" />
+        <GoogleButton>Sign in with Google</GoogleButton>
+        <Text ta="center" size="sm">
+          <Anchor component={Link} to="/signup">
+            Don't have an account. Sign Up.
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

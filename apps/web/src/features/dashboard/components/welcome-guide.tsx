@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Modal, Stack, Text, ThemeIcon, Group } from '@mantine/core';
+import { IconShoppingCartPlus, IconUsersPlus, IconWallet } from '@tabler/icons-react';
+import { messages, WELCOME_DELAY_MS, type Role } from '@copydesk/shared';
+
+const seenKey = (userId: number) => `welcomeGuideSeen:${userId}`;
+
+type Step = { label: string; hint: string; to: string; icon: typeof IconWallet };
+
+const STEPS: Record<Role, Step[]> = {
+  agency: [
+    { label: 'Add balance', hint: 'Top up your wallet to pay for orders in one click.', to: '/billing', icon: IconWallet },
+    { label: 'Add team members', hint: 'Invite associates who order for your agency.', to: '/management', icon: IconUsersPlus },
+    { label: 'Place an order', hint: 'Tell us what to write; we take it from there.', to: '/create', icon: IconShoppingCartPlus },
+  ],
+  associate: [
+    { label: 'Place an order', hint: 'Tell us what to write; your agency wallet pays.', to: '/create', icon: IconShoppingCartPlus },
+  ],
+  admin: [
+    { label: 'Add balance', hint: 'Credit an agency wallet, with a description.', to: '/billing', icon: IconWallet },
+    { label: 'Add team members', hint: 'Create agency accounts.', to: '/management', icon: IconUsersPlus },
+  ],
+};
+
+type WelcomeGuideProps = { userId: number; loginCount: number; role: Role };
+
+/** First-login guide: opens 3 s after the dashboard loads, once per user (spec §1, §9). */
+export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    if (loginCount >= 2 || localStorage.getItem(seenKey(userId))) return;
+    const timer = setTimeout(() => {
+      localStorage.setItem(seenKey(userId), '1');
+      setOpened(true);
+    }, WELCOME_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [userId, loginCount]);
+
+  const go = (to: string) => {
+    setOpened(false);
+    navigate(to);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => setOpened(false)}
+      title="Getting started"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close getting started guide' }}
+    >
+      <Stack gap="md">
+        <Text>{messages.welcomeGuideIntro}</Text>
+        {STEPS[role].map((step) => (
+          <Group key={step.to} wrap="nowrap" justify="space-between" gap="md">
+            <Group wrap="nowrap" gap="sm">
+              <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+                <step.icon size={22} stroke={1.7} />
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{step.label}</Text>
+                <Text size="sm" c="dimmed">
+                  {step.hint}
+                </Text>
+              </div>
+            </Group>
+            <Button variant="light" onClick={() => go(step.to)} aria-label={step.label}>
+              Start
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

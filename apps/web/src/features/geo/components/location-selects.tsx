@@ -1,0 +1,107 @@
+import { useMemo } from 'react';
+import { Select, TextInput } from '@mantine/core';
+import { CITY_MAX } from '@copydesk/shared';
+import { useCountries, type Place } from '../api/get-countries';
+import { useStates } from '../api/get-states';
+import { useCities } from '../api/get-cities';
+
+export type LocationValue = {
+  country_id: string | null;
+  country: string | null;
+  state_id: string | null;
+  state: string | null;
+  city: string | null;
+};
+
+export type LocationSelectsProps = {
+  value: LocationValue;
+  onChange: (value: LocationValue) => void;
+  /** Which selects to paint red. */
+  invalid?: Partial<Record<'country' | 'state' | 'city', boolean>>;
+  required?: boolean;
+};
+
+const options = (places: Place[] | undefined) => {
+  const seen = new Set<string>();
+  const out: { value: string; label: string }[] = [];
+  for (const place of places ?? []) {
+    const value = String(place.id);
+    if (seen.has(value)) continue;
+    seen.add(value);
+    out.push({ value, label: place.name });
+  }
+  return out;
+};
+
+/** Country → State → City, each list loaded from the server when its parent is chosen. */
+export function LocationSelects({ value, onChange, invalid = {}, required }: LocationSelectsProps) {
+  const countries = useCountries();
+  const states = useStates(value.country_id);
+  const cities = useCities(value.state_id);
+
+  const countryOptions = useMemo(() => options(countries.data?.data), [countries.data]);
+  const stateOptions = useMemo(() => options(states.data?.data), [states.data]);
+  // The payload carries the city by name, so names are the option values.
+  const cityOptions = useMemo(() => {
+    const names = new Set((cities.data?.data ?? []).map((c) => c.name));
+    // A city saved earlier stays selectable even if the list no longer has it.
+    if (names.size && value.city) names.add(value.city);
+    return [...names].map((name) => ({ value: name, label: name }));
+  }, [cities.data, value.city]);
+  // Some states have no city list: then the city is typed in.
+  const typeCity = Boolean(value.state_id) && cities.isSuccess && cityOptions.length === 0;
+
+  return (
+    <>
+      <Select
+        label="Country"
+        placeholder={countries.isLoading ? 'Loading…' : 'Select a country'}
+        required={required}
+        searchable
+        data={countryOptions}
+        value={value.country_id}
+        error={invalid.country}
+        nothingFoundMessage="No country matches"
+        onChange={(id, option) =>
+          onChange({ country_id: id, country: option?.label ?? null, state_id: null, state: null, city: null })
+        }
+      />
+      <Select
+        label="State"
+        placeholder={value.country_id ? (states.isLoading ? 'Loading…' : 'Select a state') : 'Select a country first'}
+        required={required}
+        searchable
+        disabled={!value.country_id}
+        data={stateOptions}
+        value={value.state_id}
+        error={invalid.state}
+        nothingFoundMessage="No state matches"
+        onChange={(id, option) => onChange({ ...value, state_id: id, state: option?.label ?? null, city: null })}
+      />
+      {typeCity ? (
+        <TextInput
+          label="City"
+          required={required}
+          maxLength={CITY_MAX}
+          value={value.city ?? ''}
+          error={invalid.city}
+          onChange={(e) => onChange({ ...value, city: e.currentTarget.value })}
+        />
+      ) : (
+        <Select
+          label="City"
+          placeholder={value.state_id ? (cities.isLoading ? 'Loading…' : 'Select a city') : 'Select a state first'}
+          required={required}
+          searchable
+          limit={200}
+          disabled={!value.state_id}
+          data={cityOptions}
+          value={value.city}
+          error={invalid.city}
+          nothingFoundMessage="No city matches"
+          onChange={(city) => onChange({ ...value, city })}
+        />
+      )}
+    </>
+  );
+}

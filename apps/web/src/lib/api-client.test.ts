@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@copydesk/shared';
+import { json, mockApi, signIn } from '@/test/utils';
+import { api, ApiError } from './api-client';
+import { getSession } from './auth';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('api client', () => {
+  it('calls /api with the bearer token, X-Requested-With and a JSON body', async () => {
+    signIn('agency');
+    const calls = mockApi(() => json(200, { ok: true }));
+
+    await expect(api.post('/update/password', { password: 'longenough' })).resolves.toEqual({ ok: true });
+
+    expect(calls[0].url).toBe('/api/update/password');
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0].body).toEqual({ password: 'longenough' });
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    const calls = mockApi(() => json(200, {}));
+    await api.get('/getCounties');
+    expect(calls[0].headers.has('Authorization')).toBe(false);
+  });
+
+  it('turns a 422 body into an ApiError with field errors, first message first', async () => {
+    mockApi(() =>
+      json(422, {
+        message: 'The given data was invalid.',
+        errors: { 'sign.email': ['The sign.email has already been taken.'], 'sign.name': ['Name is required.'] },
+      }),
+    );
+
+    const error = await failure(api.post('/register', { sign: {} }));
+
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('The given data was invalid.');
+    expect(error.firstMessage).toBe('The sign.email has already been taken.');
+    expect(error.fieldErrors('sign')).toEqual({
+      email: 'The sign.email has already been taken.',
+      name: 'Name is required.',
+    });
+    expect(error.allMessages).toEqual(['The sign.email has already been taken.', 'Name is required.']);
+  });
+
+  it('uses the server message when there are no field errors', async () => {
+    mockApi(() => json(403, { message: messages.verifyEmailFirst }));
+    const error = await failure(api.post('/login', {}));
+    expect(error.status).toBe(403);
+    expect(error.firstMessage).toBe(messages.verifyEmailFirst);
+  });
+
+  it('falls back to a readable message when the body is not JSON', async () => {
+    mockApi(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const error = await failure(api.get('/getInfo'));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe(messages.serverError);
+  });
+
+  it('reports a dropped connection as status 0', async () => {
+    mockApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(api.get('/getInfo'));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(messages.networkError);
+  });
+
+  it('clears the stored session when an authenticated call answers 401', async () => {
+    signIn('agency');
+    mockApi(() => json(401, { message: messages.unauthenticated }));
+
+    const error = await failure(api.get('/getInfo'));
+
+    expect(error.status).toBe(401);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(getSession().token).toBeNull();
+  });
+
+  it('keeps other stored data when a visitor call answers 401', async () => {
+    localStorage.setItem('sendto', 'new@example.com');
+    mockApi(() => json(401, { message: messages.invalidCredentials }));
+
+    const error = await failure(api.post('/login', { email: 'a@b.co', password: 'x' }));
+
+    expect(error.message).toBe(messages.invalidCredentials);
+    expect(localStorage.getItem('sendto')).toBe('new@example.com');
+  });
+
+  it('does not clear the session on a 403', async () => {
+    signIn('associate');
+    mockApi(() => json(403, { message: messages.forbidden }));
+    await failure(api.get('/user'));
+    expect(localStorage.getItem('token')).toBe('test-token');
+  });
+
+  it('sends FormData as multipart, without a JSON content type', async () => {
+    signIn('agency');
+    const calls = mockApi(() => json(200, {}));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'me.png');
+    await api.post('/updateProfilePic', form);
+    expect(calls[0].body).toBeInstanceOf(FormData);
+    expect(calls[0].headers.has('Content-Type')).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+import { messages } from '@copydesk/shared';
+import { clearSession, getToken } from './auth';
+
+/**
+ * The one HTTP client of the app. Every call goes to `/api` with the bearer token (when signed in),
+ * `X-Requested-With: XMLHttpRequest` and JSON, and every failure becomes an `ApiError` carrying the
+ * server's `{message, errors}` (DESIGN.md §4). A 401 on a call made with a token means the session
+ * is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the user
+ * to /login.
+ */
+
+export const API_BASE = '/api';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The first message of the first field, else the main message (spec: "first message per field"). */
+  get firstMessage(): string {
+    for (const list of Object.values(this.errors)) if (list[0]) return list[0];
+    return this.message;
+  }
+
+  /** Every field message, or the main message when there are none. */
+  get allMessages(): string[] {
+    const list = Object.values(this.errors).flat().filter(Boolean);
+    return list.length ? list : [this.message];
+  }
+
+  /** First message per field, with a payload prefix removed (`sign.email` → `email`). */
+  fieldErrors(prefix = ''): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [key, list] of Object.entries(this.errors)) {
+      if (!list[0]) continue;
+      const name = prefix && key.startsWith(`${prefix}.`) ? key.slice(prefix.length + 1) : key;
+      out[name] ??= list[0];
+    }
+    return out;
+  }
+}
+
+const fallbackMessage = (status: number): string => {
+  if (status === 401) return messages.unauthenticated;
+  if (status === 403) return messages.forbidden;
+  if (status === 404) return messages.notFound;
+  if (status === 413) return messages.payloadTooLarge;
+  if (status === 422) return messages.invalidData;
+  if (status === 429) return messages.tooManyRequests;
+  return messages.serverError;
+};
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => Array.isArray(v) && v.every((m) => typeof m === 'string'))
+  );
+}
+
+/** Turns an error response body into an ApiError, whatever shape it has. */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const { message, errors } = body as { message?: unknown; errors?: unknown };
+    const text = typeof message === 'string' && message.trim() ? message : fallbackMessage(status);
+    return new ApiError(status, text, isFieldErrors(errors) ? errors : {});
+  }
+  if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) {
+    return new ApiError(status, body.trim());
+  }
+  return new ApiError(status, fallbackMessage(status));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json') || /^[[{]/.test(text.trimStart())) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised, or sent as is when it is FormData (multipart). */
+  body?: unknown;
+  query?: Query;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    ...options.headers,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, messages.networkError);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    if (response.status === 401 && token) clearSession();
+    throw error;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,88 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { vi } from 'vitest';
+import type { AuthResponse, Role, User } from '@copydesk/shared';
+import { AppProvider } from '@/app/provider';
+import { routes as appRoutes } from '@/app/router';
+
+/** Renders routes (the real table by default) in memory at `path`, with the app's providers. */
+export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, user, queryClient };
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export type FetchCall = { url: string; method: string; headers: Headers; body: unknown };
+
+/**
+ * Replaces fetch with `handler`, which answers by `METHOD /path` (query excluded). Unhandled calls
+ * answer 404 so a test fails loudly rather than hanging. Returns the list of calls made.
+ */
+export function mockApi(handler: (call: FetchCall) => Response | Promise<Response> | undefined) {
+  const calls: FetchCall[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const raw = init?.body;
+    const body = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    const call = { url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body };
+    calls.push(call);
+    return (await handler(call)) ?? json(404, { message: `No mock for ${call.method} ${url}` });
+  });
+  return calls;
+}
+
+export const route = (call: FetchCall) => `${call.method} ${call.url.split('?')[0]}`;
+
+export function makeUser(role: Role, overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    roles: [{ name: role }],
+    status: 1,
+    login_count: 5,
+    order_count: 0,
+    email_verified_at: '2024-01-01T00:00:00Z',
+    profileImg: null,
+    google_pic: null,
+    phoneNumber: '+12025550123',
+    countryCode: 'US',
+    company_name: 'Acme Media',
+    role_designation: 'Editor',
+    address: '1 Main St',
+    city: 'Springfield',
+    state: 'Illinois',
+    state_id: '14',
+    country: 'United States',
+    country_id: '233',
+    zipCode: '62701',
+    group: 'Acme Media',
+    agency_id: null,
+    created_at: '2024-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** Stores a session exactly as a sign-in does. */
+export function signIn(role: Role, overrides: Partial<User> = {}): AuthResponse {
+  const auth = { token: 'test-token', user: makeUser(role, overrides) };
+  localStorage.setItem('token', auth.token);
+  localStorage.setItem('userId', JSON.stringify(auth));
+  return auth;
+}
