@@ -5,3 +5,5 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './money.js';
 export * from './schemas/catalog.js';
+export * from './schemas/users.js';
+export * from './schemas/geo.js';
