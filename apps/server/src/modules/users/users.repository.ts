@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 const agencies = alias(users, 'agency');
@@ -46,6 +46,19 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     return row ?? null;
+  },
+
+  /**
+   * Points a user at a new profile picture and returns the key it replaces, so the caller can
+   * delete that file. The row lock makes two uploads at once each get the key they replaced.
+   */
+  async swapProfileImage(db: Database, id: number, key: string): Promise<{ previous: string | null } | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select({ previous: users.profileImg }).from(users).where(eq(users.id, id)).for('update');
+      if (!row) return null;
+      await tx.update(users).set({ profileImg: key, updatedAt: sql`now()` }).where(eq(users.id, id));
+      return { previous: row.previous };
+    });
   },
 
   async incrementLoginCount(db: DbOrTx, id: number) {

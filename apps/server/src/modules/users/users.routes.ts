@@ -1,4 +1,121 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  editUserSchema,
+  errorResponseSchema,
+  messages,
+  PROFILE_PIC_MAX_BYTES,
+  profilePictureParamsSchema,
+  profileResponseSchema,
+  updateInfoSchema,
+} from '@copydesk/shared';
+import { AppError } from '../../lib/app-error.js';
+import { currentUser, requireAuth } from '../../plugins/auth.js';
+import * as users from './users.service.js';
 
-// Routes of this module are being written.
-export const usersRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['users'];
+const security = [{ bearerAuth: [] }];
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
+
+/**
+ * Reads the multipart field `file` into memory, stopping at the profile-picture limit (the
+ * multipart plugin's own limit is larger, for other uploads). Anything that is not a readable
+ * upload in that field is "no file" to the user.
+ */
+async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw AppError.field('file', messages.photoMissing);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    const part = await request.file();
+    if (!part) throw AppError.field('file', messages.photoMissing);
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw AppError.field('file', messages.photoMissing);
+    }
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Keep draining past the limit so the client gets an answer, not a reset connection.
+      if (size <= PROFILE_PIC_MAX_BYTES) chunks.push(chunk);
+    }
+    if (part.file.truncated) size = Number.POSITIVE_INFINITY;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', messages.photoTooLarge);
+    // A broken multipart body (no boundary, cut short) is bad input, not a server fault.
+    request.log.info({ err }, 'unreadable profile picture upload');
+    throw AppError.field('file', messages.photoMissing);
+  }
+  if (size > PROFILE_PIC_MAX_BYTES) throw AppError.field('file', messages.photoTooLarge);
+  return Buffer.concat(chunks);
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.db, storage: app.storage };
+
+  // Contact Information of My Account; associates have no such tab.
+  app.post(
+    '/update/updateInfo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Update the caller's contact information (admin, agency)",
+        body: updateInfoSchema,
+        response: { 200: profileResponseSchema, ...errors },
+      },
+      preHandler: requireAuth('admin', 'agency'),
+    },
+    async (request) => users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }),
+  );
+
+  app.post(
+    '/update/updateUserInfo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a user: admins anyone, agencies themselves and their associates, associates themselves',
+        body: editUserSchema,
+        response: { 200: profileResponseSchema, ...errors },
+      },
+      preHandler: requireAuth(),
+    },
+    async (request) => users.editUser(ctx, { actor: currentUser(request), input: request.body.sign }),
+  );
+
+  app.post(
+    '/updateProfilePic',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a profile picture: multipart field `file`, PNG, JPEG or WebP, at most 5 MB',
+        consumes: ['multipart/form-data'],
+        response: { 200: profileResponseSchema, ...errors },
+      },
+      preHandler: requireAuth(),
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return users.replaceProfilePicture(ctx, { userId: user.id, data: await readPictureUpload(request) });
+    },
+  );
+
+  // Public: <img> tags send no bearer token, and the file names are 144-bit random.
+  app.get(
+    '/profile-pictures/:file',
+    {
+      schema: { tags, summary: 'A stored profile picture (PNG, JPEG or WebP bytes)', params: profilePictureParamsSchema },
+    },
+    async (request, reply) => {
+      const picture = await users.readProfilePicture(ctx, { file: request.params.file });
+      return reply
+        .header('content-type', picture.contentType)
+        .header('x-content-type-options', 'nosniff')
+        // A new upload gets a new name, so a name's bytes never change.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(picture.data);
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumber, type CountryCode } from 'libphonenumber-js/max';
+import type { z } from 'zod';
+import { messages, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
+import type { Database } from '../../db/client.js';
+import type { NewUserRow, UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Storage } from '../../lib/storage.js';
+import { findCountry, findState } from '../geo/geo.service.js';
+import { toUserDto } from './user-dto.js';
+import { usersRepository } from './users.repository.js';
+
+/** Profile rules: Contact Information, editing a user, the profile picture. No HTTP here. */
+
+interface Ctx {
+  db: Database;
+  storage: Storage;
+}
+
+type UpdateInfo = z.output<typeof updateInfoSchema>;
+type EditUser = z.output<typeof editUserFieldsSchema>;
+
+/** Trimmed text; an empty value clears the field; an absent one leaves it alone. */
+function textValue(value: string | number | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+/**
+ * A phone number in E.164 (`+14155550123`), checked against the full metadata. A national number
+ * is read in the country of `countryHint` (the phone input's country).
+ */
+function normalisePhone(raw: string, countryHint: string | null | undefined, path: string) {
+  const hint = countryHint?.trim().toUpperCase();
+  const defaultCountry = hint && isSupportedCountry(hint) ? (hint as CountryCode) : undefined;
+  if (!isValidPhoneNumber(raw, defaultCountry)) throw AppError.field(path, messages.phoneInvalid);
+  const parsed = parsePhoneNumber(raw, defaultCountry);
+  return { number: parsed.number as string, country: parsed.country ?? null };
+}
+
+async function userResponse(db: Database, id: number, message: string) {
+  const user = await usersRepository.findWithAgency(db, id);
+  if (!user) throw new AppError('NOT_FOUND', messages.notFound);
+  return { message, user: toUserDto(user) };
+}
+
+/** Country and state ids must come from the lookup lists, and the state from that country. */
+async function checkRegion(countryId: string | null | undefined, stateId: string | null | undefined) {
+  const country = countryId ? await findCountry(countryId) : null;
+  if (countryId && !country) throw AppError.field('country_id', messages.countryUnknown);
+  if (!stateId) return { countryId: country?.id ?? countryId, stateId };
+  const state = await findState(stateId);
+  if (!state || (country && state.countryId !== country.id)) throw AppError.field('state_id', messages.stateUnknown);
+  return { countryId: country?.id ?? countryId, stateId: state.id };
+}
+
+/** POST /update/updateInfo: the caller's own Contact Information (admins and agencies). */
+export async function updateContactInfo(ctx: Ctx, options: { userId: number; input: UpdateInfo }) {
+  const { input } = options;
+  const phone = normalisePhone(input.phoneNumber!.trim(), input.countryCode, 'phoneNumber');
+  const region = await checkRegion(textValue(input.country_id), textValue(input.state_id));
+  const values: Partial<NewUserRow> = {
+    name: input.name.trim(),
+    phoneNumber: phone.number,
+    countryCode: phone.country ?? textValue(input.countryCode),
+    companyName: textValue(input.company_name),
+    roleDesignation: textValue(input.role_designation),
+    address: textValue(input.address),
+    city: textValue(input.city),
+    state: textValue(input.state),
+    stateId: region.stateId,
+    country: textValue(input.country),
+    countryId: region.countryId,
+    zipCode: textValue(input.zipCode),
+  };
+  const updated = await usersRepository.update(ctx.db, options.userId, values);
+  if (!updated) throw new AppError('NOT_FOUND', messages.notFound);
+  return userResponse(ctx.db, updated.id, messages.profileUpdated);
+}
+
+/**
+ * Who may edit whom: an admin anyone; an agency itself and its own associates; an associate only
+ * itself. Anyone else's account answers 404, as if it did not exist.
+ */
+function mayEdit(actor: UserRow, target: UserRow): boolean {
+  if (actor.role === 'admin' || actor.id === target.id) return true;
+  return actor.role === 'agency' && target.role === 'associate' && target.agencyId === actor.id;
+}
+
+/** POST /update/updateUserInfo: edit a user's name and contact fields. */
+export async function editUser(ctx: Ctx, options: { actor: UserRow; input: EditUser }) {
+  const { actor, input } = options;
+  const targetId = input.userId ?? input.user_id ?? actor.id;
+  const target = targetId === actor.id ? actor : await usersRepository.findById(ctx.db, targetId);
+  if (!target || !mayEdit(actor, target)) throw new AppError('NOT_FOUND', messages.notFound);
+
+  const values: Partial<NewUserRow> = {
+    name: input.name.trim(),
+    companyName: textValue(input.company_name),
+    roleDesignation: textValue(input.role_designation),
+    address: textValue(input.address),
+    city: textValue(input.city),
+    state: textValue(input.state),
+    country: textValue(input.country),
+    zipCode: textValue(input.zipCode),
+  };
+  const phone = textValue(input.phoneNumber);
+  if (phone) {
+    const parsed = normalisePhone(phone, target.countryCode, 'sign.phoneNumber');
+    values.phoneNumber = parsed.number;
+    values.countryCode = parsed.country ?? target.countryCode;
+  } else if (phone === null) {
+    values.phoneNumber = null;
+  }
+  for (const key of Object.keys(values) as (keyof typeof values)[]) if (values[key] === undefined) delete values[key];
+
+  await usersRepository.update(ctx.db, target.id, values);
+  return userResponse(ctx.db, target.id, messages.success);
+}
+
+/** Profile pictures are judged by their bytes, never by the name or type the browser sent. */
+const PICTURE_EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const PICTURE_MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const PICTURE_FOLDER = 'profile';
+/** The file part of a stored key: random base64url and one of our extensions. */
+const PICTURE_FILE = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp)$/;
+
+/** POST /updateProfilePic: stores the new picture and deletes the one it replaces. */
+export async function replaceProfilePicture(ctx: Ctx, options: { userId: number; data: Buffer }) {
+  const { data } = options;
+  if (data.length === 0) throw AppError.field('file', messages.photoMissing);
+  if (data.length > PROFILE_PIC_MAX_BYTES) throw AppError.field('file', messages.photoTooLarge);
+  const type = await fileTypeFromBuffer(data);
+  const ext = type ? PICTURE_EXT[type.mime] : undefined;
+  if (!ext) throw AppError.field('file', messages.photoType);
+
+  const key = await ctx.storage.put(PICTURE_FOLDER, ext, data);
+  let swapped: { previous: string | null } | null;
+  try {
+    swapped = await usersRepository.swapProfileImage(ctx.db, options.userId, key);
+  } catch (err) {
+    await ctx.storage.remove(key);
+    throw err;
+  }
+  if (!swapped) {
+    await ctx.storage.remove(key);
+    throw new AppError('NOT_FOUND', messages.notFound);
+  }
+  if (swapped.previous && swapped.previous !== key) await ctx.storage.remove(swapped.previous);
+  return userResponse(ctx.db, options.userId, messages.photoUpdated);
+}
+
+/** GET /profile-pictures/:file: the bytes and their type, or 404 for unknown or malformed names. */
+export async function readProfilePicture(ctx: Ctx, options: { file: string }) {
+  const match = PICTURE_FILE.exec(options.file);
+  const data = match ? await ctx.storage.read(`${PICTURE_FOLDER}/${options.file}`) : null;
+  if (!match || !data) throw new AppError('NOT_FOUND', messages.notFound);
+  return { data, contentType: PICTURE_MIME[match[1]!]! };
+}
