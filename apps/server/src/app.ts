@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(socialRoutes);
       await api.register(mailRoutes);
       await api.register(catalogRoutes);
+      await api.register(ordersRoutes);
     },
     { prefix: '/api' },
   );

@@ -101,7 +101,7 @@ export const messages = {
   dashboardSubtitleAdmin: 'Oversee agencies, balances, coupons and the work in progress.',
   dashboardSubtitleAgency: 'Order written content, follow its progress and manage your team.',
   dashboardSubtitleAssociate: 'Order written content for your agency and follow its progress.',
-  welcomeGuideIntro: 'Welcome to Copydesk! Three steps get you from sign-up to your first delivered article:',
+  welcomeGuideIntro: 'Welcome to Copydesk! Here is how to get from sign-up to your first delivered article:',
   verifyEmailNote: (email: string) =>
     `We have sent a verification link to ${email}. Click it to activate your account. If you cannot find the email, check your spam folder.`,
   tokenLoginPending: 'Signing you in and opening your order…',
@@ -112,4 +112,20 @@ export const messages = {
   // Profile and geography lookups (Copydesk; no spec text)
   countryUnknown: 'We could not find that country. Please choose one from the list.',
   stateUnknown: 'We could not find that state in the chosen country. Please choose one from the list.',
+} as const;
+
+/** Orders: server answers (Copydesk wording where the spec shows none). */
+export const orderMessages = {
+  orderSaved: 'Your order has been saved. Please complete the payment.',
+  orderUpdated: 'Your order has been updated. Please complete the payment.',
+  orderPaidLocked: 'This order has been paid and can no longer be changed.',
+  orderFetched: 'Order details loaded.',
+  invalidOrderType: 'The selected order type is invalid.',
+  invalidWordCount: 'The selected word count is invalid.',
+  invalidAddon: 'The selected add-on is invalid.',
+  invalidCategory: 'The selected category is invalid.',
+  approvedLocked: 'Approved items can no longer be edited.',
+  paidPriceLocked: 'The word count and add-on of a paid item cannot change.',
+  lastItem: 'An order needs at least one item; delete the order instead.',
+  paidDeleteUnavailable: 'Paid orders and items can only be removed with a refund to the wallet.',
 } as const;

@@ -3,3 +3,4 @@ export * from './tokens.js';
 export * from './outbox.js';
 export * from './throttle.js';
 export * from './catalog.js';
+export * from './orders.js';

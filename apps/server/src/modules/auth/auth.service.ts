@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
+import { ordersRepository } from '../orders/orders.repository.js';
 import { toUserDto } from '../users/user-dto.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
@@ -52,9 +53,9 @@ export async function issueOneTimeToken(db: DbOrTx, userId: number, purpose: One
 }
 
 async function userDto(db: DbOrTx, id: number) {
-  const user = await usersRepository.findWithAgency(db, id);
+  const [user, orderCount] = await Promise.all([usersRepository.findWithAgency(db, id), ordersRepository.countOrdersOfUser(db, id)]);
   if (!user) throw new AppError('NOT_FOUND', messages.notFound);
-  return toUserDto(user);
+  return toUserDto(user, { orderCount });
 }
 
 function verifyUrl(config: Config, token: string) {

@@ -27,7 +27,6 @@ export function toUserDto(user: UserRow | UserWithAgency, extra: { orderCount?: 
     roles: [{ name: user.role }],
     status: user.status,
     login_count: user.loginCount,
-    // Orders arrive with the catalogue; until then nobody has any.
     order_count: extra.orderCount ?? 0,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     profileImg: profilePictureUrl(user.profileImg),

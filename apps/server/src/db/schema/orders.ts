@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { products } from './catalog.js';
+import { users } from './users.js';
+
+/**
+ * An order belongs to the user who placed it and to that user's agency (`agency_id`), which is what
+ * list scopes and ownership checks read. Totals are cents, computed by the server from the catalogue.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    totalCents: integer('total_cents').notNull(),
+    itemCount: integer('item_count').notNull(),
+    /** Set when payment succeeds. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentId: integer('payment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Admin deletion keeps the row (money history); lists skip deleted orders. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_agency_idx').on(t.agencyId, t.id),
+    index('orders_user_idx').on(t.userId, t.id),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_total_idx').on(t.totalCents),
+    check('orders_total_check', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** An ordered piece of writing (the spec's "content"). Prices are a snapshot of the catalogue. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    orderType: text('order_type').notNull(),
+    wordCountTitle: text('word_count_title').notNull(),
+    requestedWords: integer('requested_words').notNull(),
+    wordPriceCents: integer('word_price_cents').notNull(),
+    addon: text('addon'),
+    addonPriceCents: integer('addon_price_cents').notNull().default(0),
+    costCents: integer('cost_cents').notNull(),
+    status: text('status', {
+      enum: ['Unpaid', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'],
+    })
+      .notNull()
+      .default('Unpaid'),
+    category: text('category'),
+    articleTitle: text('article_title'),
+    description: text('description'),
+    keywords: text('keywords'),
+    projectName: text('project_name'),
+    aboutCompany: text('about_company'),
+    targetAudience: text('target_audience'),
+    writingTone: text('writing_tone'),
+    purpose: text('purpose'),
+    publishMedium: text('publish_medium'),
+    whichPage: text('which_page'),
+    websiteLink: text('website_link'),
+    productPageLink: text('product_page_link'),
+    preferredIntent: text('preferred_intent'),
+    preferredPerspective: text('preferred_perspective'),
+    subjectLine: text('subject_line'),
+    copyType: text('copy_type'),
+    specification: text('specification'),
+    ctaSuggestions: text('cta_suggestions'),
+    useSameTitle: boolean('use_same_title').notNull().default(false),
+    /** The staff user working on the item (fulfilment). */
+    linkagentId: integer('linkagent_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_status_idx').on(t.status, t.orderId),
+    check('order_items_cost_check', sql`${t.costCents} = ${t.wordPriceCents} + ${t.addonPriceCents} and ${t.costCents} >= 0`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,0 +1,227 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
+
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/** Who may see which orders: admin all, agency its tenant, associate only its own. */
+export type OrderScope = { kind: 'all' } | { kind: 'agency'; agencyId: number } | { kind: 'user'; userId: number };
+
+function scopeCondition(scope: OrderScope): SQL | undefined {
+  if (scope.kind === 'agency') return eq(orders.agencyId, scope.agencyId);
+  if (scope.kind === 'user') return eq(orders.userId, scope.userId);
+  return undefined;
+}
+
+const liveItems = (orderId = orders.id) => and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt));
+
+/** Derived order status (DESIGN.md §6.6), computed only for the rows of a page. */
+const statusSql = sql<'UNPAID' | 'IN-PROGRESS' | 'COMPLETED'>`case
+  when ${orders.paidAt} is null then 'UNPAID'
+  when not exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.deletedAt} is null and ${orderItems.status} <> 'Approved') then 'COMPLETED'
+  else 'IN-PROGRESS' end`;
+
+/** `exists (…)` over the order's live items matching a condition. */
+const hasItem = (condition: SQL | undefined) => sql`exists (select 1 from ${orderItems} where ${liveItems()} and ${condition})`;
+const notApprovedItem = hasItem(ne(orderItems.status, 'Approved'));
+const pendingReviewItem = hasItem(eq(orderItems.status, 'Pending Review'));
+
+export interface OrderFilters {
+  keyword?: string;
+  orderId?: number;
+  date?: string;
+  user?: number;
+  status?: 'unpaid' | 'inprogress' | 'pending_review';
+}
+
+function filterConditions(scope: OrderScope, f: OrderFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(orders.deletedAt), scopeCondition(scope)];
+  if (f.orderId) conditions.push(eq(orders.id, f.orderId));
+  if (f.user) conditions.push(eq(orders.userId, f.user));
+  if (f.date) conditions.push(sql`(${orders.createdAt} at time zone 'UTC')::date = ${f.date}::date`);
+  if (f.status === 'unpaid') conditions.push(isNull(orders.paidAt));
+  if (f.status === 'inprogress') conditions.push(and(isNotNull(orders.paidAt), notApprovedItem));
+  if (f.status === 'pending_review') conditions.push(pendingReviewItem);
+  if (f.keyword) {
+    const pattern = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const asId = /^\d{1,9}$/.test(f.keyword) ? eq(orders.id, Number(f.keyword)) : undefined;
+    conditions.push(
+      or(
+        asId,
+        ilike(users.name, pattern),
+        hasItem(or(ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), ilike(orderItems.orderType, pattern))),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const sortColumns = { id: orders.id, user_id: orders.userId, created_at: orders.createdAt, total: orders.totalCents } as const;
+
+const orderRowSelection = {
+  id: orders.id,
+  userId: orders.userId,
+  orderBy: users.name,
+  totalCents: orders.totalCents,
+  itemCount: orders.itemCount,
+  paidAt: orders.paidAt,
+  paymentId: orders.paymentId,
+  createdAt: orders.createdAt,
+  status: statusSql,
+};
+export type OrderListRow = {
+  id: number;
+  userId: number;
+  orderBy: string;
+  totalCents: number;
+  itemCount: number;
+  paidAt: Date | null;
+  paymentId: number | null;
+  createdAt: Date;
+  status: 'UNPAID' | 'IN-PROGRESS' | 'COMPLETED';
+};
+
+export const ordersRepository = {
+  async list(
+    db: DbOrTx,
+    scope: OrderScope,
+    filters: OrderFilters,
+    page: { limit: number; offset: number; sortColumn: keyof typeof sortColumns; sortOrder: 'asc' | 'desc' },
+  ): Promise<{ rows: OrderListRow[]; total: number }> {
+    const where = filterConditions(scope, filters);
+    const direction = page.sortOrder === 'asc' ? asc : desc;
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(orderRowSelection)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(direction(sortColumns[page.sortColumn]), direction(orders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    ]);
+    return { rows: rows as OrderListRow[], total: Number(totalRow?.n ?? 0) };
+  },
+
+  async countByStatus(db: DbOrTx, scope: OrderScope, status: 'all' | 'approved' | 'unpaid' | 'null'): Promise<number> {
+    const conditions: (SQL | undefined)[] = [isNull(orders.deletedAt), scopeCondition(scope)];
+    if (status === 'unpaid') conditions.push(isNull(orders.paidAt));
+    if (status === 'approved') conditions.push(isNotNull(orders.paidAt), sql`not ${notApprovedItem}`);
+    if (status === 'null') conditions.push(isNotNull(orders.paidAt), notApprovedItem);
+    const [row] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(...conditions));
+    return Number(row?.n ?? 0);
+  },
+
+  /** One order if the scope may see it. */
+  async findVisible(db: DbOrTx, scope: OrderScope, id: number): Promise<OrderListRow | null> {
+    const [row] = await db
+      .select(orderRowSelection)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(orders.id, id), isNull(orders.deletedAt), scopeCondition(scope)))
+      .limit(1);
+    return (row as OrderListRow | undefined) ?? null;
+  },
+
+  /** Locks the order row for the rest of the transaction. */
+  async lockOrder(db: DbOrTx, id: number) {
+    const [row] = await db.select().from(orders).where(and(eq(orders.id, id), isNull(orders.deletedAt))).for('update').limit(1);
+    return row ?? null;
+  },
+
+  async items(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
+    if (!orderIds.length) return [];
+    return db
+      .select()
+      .from(orderItems)
+      .where(and(inArray(orderItems.orderId, orderIds), isNull(orderItems.deletedAt)))
+      .orderBy(asc(orderItems.id));
+  },
+
+  async insertOrder(db: DbOrTx, values: { userId: number; agencyId: number; totalCents: number; itemCount: number }) {
+    const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+    return row!.id;
+  },
+
+  async insertItems(db: DbOrTx, orderId: number, items: NewOrderItem[]) {
+    // Large bulk orders go in chunks to stay under the driver's parameter limit.
+    for (let i = 0; i < items.length; i += 500) {
+      await db.insert(orderItems).values(items.slice(i, i + 500).map((item) => ({ ...item, orderId })));
+    }
+  },
+
+  async deleteItemsOfOrder(db: DbOrTx, orderId: number) {
+    await db.delete(orderItems).where(eq(orderItems.orderId, orderId));
+  },
+
+  async updateOrder(db: DbOrTx, id: number, values: Partial<typeof orders.$inferInsert>) {
+    await db
+      .update(orders)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(orders.id, id));
+  },
+
+  /** Recomputes an order's total and item count from its live items. */
+  async refreshTotals(db: DbOrTx, orderId: number) {
+    await db.execute(sql`update ${orders} set
+      total_cents = coalesce((select sum(${orderItems.costCents}) from ${orderItems} where ${liveItems(orders.id)}), 0),
+      item_count = (select count(*) from ${orderItems} where ${liveItems(orders.id)}),
+      updated_at = now()
+      where ${orders.id} = ${orderId}`);
+  },
+
+  async findItemVisible(db: DbOrTx, scope: OrderScope, itemId: number) {
+    const [row] = await db
+      .select({ item: orderItems, order: orders })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.id, itemId), isNull(orderItems.deletedAt), isNull(orders.deletedAt), scopeCondition(scope)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async updateItem(db: DbOrTx, id: number, values: Partial<typeof orderItems.$inferInsert>) {
+    await db
+      .update(orderItems)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(orderItems.id, id));
+  },
+
+  async softDeleteItem(db: DbOrTx, id: number) {
+    await db.update(orderItems).set({ deletedAt: sql`now()` }).where(eq(orderItems.id, id));
+  },
+
+  async softDeleteOrder(db: DbOrTx, id: number) {
+    await db.update(orders).set({ deletedAt: sql`now()` }).where(eq(orders.id, id));
+  },
+
+  /** Distinct past projects of a scope, newest first, with the categories used for each. */
+  async projects(db: DbOrTx, scope: OrderScope) {
+    return db
+      .select({
+        projectName: orderItems.projectName,
+        aboutCompany: sql<string | null>`(array_agg(${orderItems.aboutCompany} order by ${orderItems.id} desc))[1]`,
+        targetAudience: sql<string | null>`(array_agg(${orderItems.targetAudience} order by ${orderItems.id} desc))[1]`,
+        categories: sql<string[]>`array_remove(array_agg(distinct ${orderItems.category}), null)`,
+        lastId: sql<number>`max(${orderItems.id})`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(isNull(orderItems.deletedAt), isNull(orders.deletedAt), isNotNull(orderItems.projectName), scopeCondition(scope)))
+      .groupBy(orderItems.projectName)
+      .orderBy(desc(sql`max(${orderItems.id})`))
+      .limit(50);
+  },
+
+  async countOrdersOfUser(db: DbOrTx, userId: number) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), isNull(orders.deletedAt)));
+    return Number(row?.n ?? 0);
+  },
+};

@@ -1,0 +1,292 @@
+import type { z } from 'zod';
+import {
+  centsToDollars,
+  messages,
+  orderBreakdown,
+  orderMessages,
+  orderTotalCents,
+  splitKeywords,
+  type ContentItem,
+  type createOrderSchema,
+  type OrderItemInput,
+  type orderListQuerySchema,
+  type OrderRow,
+  type PricedItem,
+  type updateContentSchema,
+} from '@copydesk/shared';
+import type { Database } from '../../db/client.js';
+import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
+import { agencyIdOf } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
+import { ordersRepository, type NewOrderItem, type OrderListRow, type OrderScope } from './orders.repository.js';
+
+/** Orders and their items: creation with server-side pricing, lists, detail, admin edits. */
+
+type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'emailVerifiedAt'>;
+type CreateOrder = z.output<typeof createOrderSchema>;
+type ListQuery = z.output<typeof orderListQuerySchema>;
+type UpdateContent = z.output<typeof updateContentSchema>;
+
+export function scopeOf(user: Actor): OrderScope {
+  if (user.role === 'admin') return { kind: 'all' };
+  if (user.role === 'agency') return { kind: 'agency', agencyId: user.id };
+  return { kind: 'user', userId: user.id };
+}
+
+const NO_ADDON = 'No Add-On';
+const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+/** Keywords are stored `a;b;c`, without the characters the form strips. */
+const normaliseKeywords = (v: string | null | undefined) => {
+  const list = splitKeywords(v?.replace(/=/g, '')).slice(0, 3);
+  return list.length ? list.join(';') : null;
+};
+
+/**
+ * Prices every item from the catalogue (tier + add-on); client prices and totals are ignored.
+ * Unknown types, tiers, add-ons or categories answer 422 with every problem keyed by path.
+ */
+export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix = 'articlesData'): { rows: NewOrderItem[]; priced: PricedItem[] } {
+  const errors: Record<string, string[]> = {};
+  const fail = (i: number, field: string, message: string) => (errors[`${pathPrefix}.${i}.${field}`] = [message]);
+  const rows: NewOrderItem[] = [];
+  const priced: PricedItem[] = [];
+  items.forEach((item, i) => {
+    const product = book.products.get(item.orderType ?? '');
+    if (!product) return fail(i, 'orderType', orderMessages.invalidOrderType);
+    const tier = book.tiers.get(product.id)?.get(item.wordCount?.word ?? '');
+    if (!tier) return fail(i, 'wordCount', orderMessages.invalidWordCount);
+    const addonName = clean(item.addOns?.addOn);
+    const addon = addonName && addonName !== NO_ADDON ? book.addons.get(product.id)?.get(addonName) : null;
+    if (addonName && addonName !== NO_ADDON && !addon) return fail(i, 'addOns', orderMessages.invalidAddon);
+    const category = clean(item.category);
+    if (category && !book.categories.has(category)) return fail(i, 'category', orderMessages.invalidCategory);
+    const addonCents = addon?.priceCents ?? 0;
+    priced.push({ orderType: product.name, wordTitle: tier.title, wordCents: tier.priceCents, addon: addon?.value ?? null, addonCents });
+    rows.push({
+      productId: product.id,
+      orderType: product.name,
+      wordCountTitle: tier.title,
+      requestedWords: tier.words,
+      wordPriceCents: tier.priceCents,
+      addon: addon?.value ?? null,
+      addonPriceCents: addonCents,
+      costCents: tier.priceCents + addonCents,
+      status: 'Unpaid',
+      category,
+      articleTitle: clean(item.articleTitle),
+      description: clean(item.description),
+      keywords: normaliseKeywords(item.keyword),
+      projectName: clean(item.project_name),
+      aboutCompany: clean(item.about_company),
+      targetAudience: clean(item.target_audience),
+      writingTone: clean(item.writing_tone),
+      purpose: clean(item.purpose),
+      publishMedium: clean(item.publish_medium),
+      whichPage: clean(item.which_page),
+      websiteLink: clean(item.website_link),
+      productPageLink: clean(item.product_page_link),
+      preferredIntent: clean(item.preferred_intent),
+      preferredPerspective: clean(item.preferred_perspective),
+      subjectLine: clean(item.subject_line),
+      copyType: clean(item.copy_type),
+      specification: clean(item.specification),
+      ctaSuggestions: clean(item.cta_suggestions),
+      useSameTitle: item.use_same_title === true || item.use_same_title === 1,
+    });
+  });
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0]![0]!, errors);
+  return { rows, priced };
+}
+
+/** Saves a new unpaid order for an agency or associate, or replaces the items of its own unpaid order. */
+export async function createOrder(db: Database, user: Actor, input: CreateOrder) {
+  const agencyId = agencyIdOf(user);
+  if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
+  const book = await loadPriceBook(db, input.articlesData.map((i) => i.orderType));
+  const { rows, priced } = priceItems(book, input.articlesData);
+  const totalCents = orderTotalCents(priced);
+  const scope = scopeOf(user);
+
+  const id = await db.transaction(async (tx) => {
+    if (!input.updateId) {
+      const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });
+      await ordersRepository.insertItems(tx, orderId, rows);
+      return orderId;
+    }
+    if (!(await ordersRepository.findVisible(tx, scope, input.updateId))) throw new AppError('NOT_FOUND', messages.notFound);
+    const order = await ordersRepository.lockOrder(tx, input.updateId);
+    if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+    if (order.paidAt) throw new AppError('CONFLICT', orderMessages.orderPaidLocked);
+    await ordersRepository.deleteItemsOfOrder(tx, order.id);
+    await ordersRepository.insertItems(tx, order.id, rows);
+    await ordersRepository.updateOrder(tx, order.id, { totalCents, itemCount: rows.length });
+    return order.id;
+  });
+  return { message: input.updateId ? orderMessages.orderUpdated : orderMessages.orderSaved, order: { id } };
+}
+
+export function orderRowDto(row: OrderListRow): OrderRow {
+  return {
+    id: row.id,
+    order_date: row.createdAt.toISOString().slice(0, 10),
+    no_of_content: row.itemCount,
+    order_by: row.orderBy,
+    user_id: row.userId,
+    total: centsToDollars(row.totalCents),
+    status: row.status,
+    unpaid: row.paidAt === null,
+    payment_id: row.paymentId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function contentDto(item: OrderItemRow): ContentItem {
+  return {
+    id: item.id,
+    content_id: item.id,
+    order_id: item.orderId,
+    title: item.articleTitle,
+    article_title: item.articleTitle,
+    project_name: item.projectName,
+    order_type: item.orderType,
+    content_type: item.orderType,
+    word_count: item.wordCountTitle,
+    requested_word_count: item.requestedWords,
+    status: item.status,
+    cost: centsToDollars(item.costCents),
+    itemWordPrice: centsToDollars(item.wordPriceCents),
+    addOn: item.addon,
+    addOnPrice: centsToDollars(item.addonPriceCents),
+    category: item.category,
+    description: item.description,
+    keywords: item.keywords,
+    about_company: item.aboutCompany,
+    target_audience: item.targetAudience,
+    writing_tone: item.writingTone,
+    purpose: item.purpose,
+    publish_medium: item.publishMedium,
+    which_page: item.whichPage,
+    website_link: item.websiteLink,
+    product_page_link: item.productPageLink,
+    preferred_intent: item.preferredIntent,
+    preferred_perspective: item.preferredPerspective,
+    subject_line: item.subjectLine,
+    copy_type: item.copyType,
+    specification: item.specification,
+    cta_suggestions: item.ctaSuggestions,
+    use_same_title: item.useSameTitle ? 1 : 0,
+    linkagent_id: item.linkagentId,
+    date: item.createdAt.toISOString(),
+  };
+}
+
+export async function listOrders(db: Database, user: Actor, query: ListQuery) {
+  // The user filter is for admins and agencies; an associate only ever sees its own orders.
+  const filters = { ...query, user: user.role === 'associate' ? undefined : query.user };
+  const { rows, total } = await ordersRepository.list(db, scopeOf(user), filters, {
+    limit: query.limit,
+    offset: offsetOf(query),
+    sortColumn: query.sort_column,
+    sortOrder: query.sort_order,
+  });
+  return { data: rows.map(orderRowDto), meta: pageMeta(query, total, rows.length) };
+}
+
+export async function countOrders(db: Database, user: Actor, status: 'all' | 'approved' | 'unpaid' | 'null') {
+  return { count: await ordersRepository.countByStatus(db, scopeOf(user), status) };
+}
+
+export async function getOrder(db: Database, user: Actor, id: number) {
+  if (user.role !== 'admin' && !user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  const order = await ordersRepository.findVisible(db, scopeOf(user), id);
+  if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+  const items = await ordersRepository.items(db, [id]);
+  const priced = items.map((i) => ({
+    orderType: i.orderType,
+    wordTitle: i.wordCountTitle,
+    wordCents: i.wordPriceCents,
+    addon: i.addon,
+    addonCents: i.addonPriceCents,
+  }));
+  return {
+    order: orderRowDto(order),
+    content: items.map(contentDto),
+    total: centsToDollars(order.totalCents),
+    orderBreakDown: orderBreakdown(priced),
+    message: orderMessages.orderFetched,
+  };
+}
+
+/** Admin: removes an unpaid order. Paid orders need a wallet refund (DESIGN.md §6.9). */
+export async function deleteOrder(db: Database, id: number) {
+  await db.transaction(async (tx) => {
+    const order = await ordersRepository.lockOrder(tx, id);
+    if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+    if (order.paidAt) throw new AppError('CONFLICT', orderMessages.paidDeleteUnavailable);
+    await ordersRepository.softDeleteOrder(tx, id);
+  });
+  return { message: messages.success };
+}
+
+export async function getContent(db: Database, user: Actor, id: number) {
+  const found = await ordersRepository.findItemVisible(db, scopeOf(user), id);
+  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  return { data: contentDto(found.item) };
+}
+
+/** Admin: edits an item that is not Approved; the price follows the catalogue. */
+export async function updateContent(db: Database, id: number, input: UpdateContent) {
+  return db.transaction(async (tx) => {
+    const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
+    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    const { item, order } = found;
+    if (item.status === 'Approved') throw new AppError('CONFLICT', orderMessages.approvedLocked);
+    const book = await loadPriceBook(tx, [item.orderType]);
+    const { rows } = priceItems(book, [{ orderType: item.orderType, wordCount: input.wordCount, addOns: input.addOns, category: item.category }], 'content');
+    const repriced = rows[0]!;
+    const priceChanges = repriced.wordCountTitle !== item.wordCountTitle || repriced.addon !== item.addon;
+    if (order.paidAt && priceChanges) throw new AppError('CONFLICT', orderMessages.paidPriceLocked);
+    await ordersRepository.updateItem(tx, id, {
+      wordCountTitle: repriced.wordCountTitle,
+      requestedWords: repriced.requestedWords,
+      wordPriceCents: repriced.wordPriceCents,
+      addon: repriced.addon,
+      addonPriceCents: repriced.addonPriceCents,
+      costCents: repriced.costCents,
+      keywords: normaliseKeywords(input.keyword),
+      articleTitle: clean(input.articleTitle),
+      description: clean(input.description),
+    });
+    await ordersRepository.refreshTotals(tx, order.id);
+    return { message: messages.success };
+  });
+}
+
+/** Admin: removes one item of an unpaid order (never the last one). */
+export async function deleteContent(db: Database, id: number) {
+  await db.transaction(async (tx) => {
+    const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
+    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    const order = await ordersRepository.lockOrder(tx, found.order.id);
+    if (order?.paidAt) throw new AppError('CONFLICT', orderMessages.paidDeleteUnavailable);
+    if ((await ordersRepository.items(tx, [found.order.id])).length <= 1) throw new AppError('CONFLICT', orderMessages.lastItem);
+    await ordersRepository.softDeleteItem(tx, id);
+    await ordersRepository.refreshTotals(tx, found.order.id);
+  });
+  return { message: messages.success };
+}
+
+/** The caller's past projects, to prefill the order form. */
+export async function listProjects(db: Database, user: Actor) {
+  const rows = await ordersRepository.projects(db, scopeOf(user));
+  return {
+    data: rows.map((r) => ({
+      project_name: r.projectName!,
+      about_company: r.aboutCompany,
+      target_audience: r.targetAudience,
+      categories: (r.categories ?? []).map((name) => ({ name })),
+    })),
+  };
+}

@@ -1,0 +1,363 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, orderMessages } from '@copydesk/shared';
+import { orderItems, orders, users } from '../../db/schema/index.js';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
+import { createVerifiedAgency, signUpPayload, userIdByEmail } from '../../test/helpers.js';
+import { createLoginLink } from '../auth/auth.service.js';
+
+let t: TestApp;
+let tok: { admin: string; agencyA: string; associateA: string; agencyB: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const b = await createVerifiedAgency(t.app, { company_name: 'Bravo Studio' });
+  tok = {
+    admin: await loginAs(t.app, demo.admin),
+    agencyA: await loginAs(t.app, demo.agency),
+    associateA: await loginAs(t.app, demo.associate),
+    agencyB: await loginAs(t.app, b.email, b.password),
+  };
+});
+afterAll(() => t?.close());
+
+type Who = keyof typeof tok;
+const call = (who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: who ? bearer(tok[who]) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const item = (overrides: Record<string, unknown> = {}) => ({
+  orderType: 'Blog Post',
+  wordCount: { word: '500 Words', price: 0.01 },
+  addOns: { addOn: 'No Add-On', price: 0 },
+  category: 'Technology',
+  articleTitle: 'Ten ways to ship faster',
+  description: 'A practical list',
+  keyword: 'shipping;speed',
+  project_name: 'Acme blog',
+  about_company: 'We make rockets',
+  target_audience: 'Engineers',
+  purpose: 'Informative',
+  writing_tone: 'Casual',
+  publish_medium: 'Own Website',
+  ...overrides,
+});
+
+async function placeOrder(who: Who, items = [item(), item({ addOns: { addOn: 'SEO Optimisation', price: 0 } })]) {
+  const res = await call(who, 'POST', '/api/order/create', { articlesData: items, total: 0.02, orderBreakDown: [] });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().order.id as number;
+}
+
+const markPaid = (id: number) => t.db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, id));
+const setItemStatus = (orderId: number, status: 'Unassigned' | 'Pending Review' | 'Approved') =>
+  t.db.update(orderItems).set({ status }).where(eq(orderItems.orderId, orderId));
+
+describe('POST /api/order/create', () => {
+  it('saves an unpaid order priced from the catalogue, ignoring client prices', async () => {
+    const res = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item(), item({ addOns: { addOn: 'SEO Optimisation', price: 0 } })], total: 0.02 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(orderMessages.orderSaved);
+    const id = res.json().order.id;
+    const detail = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json();
+    // Blog Post 500 Words = $28.00; SEO Optimisation = $10.00.
+    expect(detail.total).toBe(66);
+    expect(detail.order).toMatchObject({ id, status: 'UNPAID', unpaid: true, no_of_content: 2, order_by: 'Alex Agency', total: 66 });
+    expect(detail.content.map((c: { cost: number; status: string }) => [c.cost, c.status])).toEqual([
+      [28, 'Unpaid'],
+      [38, 'Unpaid'],
+    ]);
+    expect(detail.orderBreakDown).toEqual([
+      { itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28, itemCount: 1, itemAddons: null, itemAddonPrice: 0 },
+      { itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28, itemCount: 1, itemAddons: 'SEO Optimisation', itemAddonPrice: 10 },
+    ]);
+    expect(detail.content[0]).toMatchObject({ keywords: 'shipping;speed', project_name: 'Acme blog', order_type: 'Blog Post', word_count: '500 Words' });
+  });
+
+  it('marks every missing field of every item with the spec message', async () => {
+    const res = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item(), { orderType: 'Blog Post' }] });
+    expect(res.statusCode).toBe(422);
+    const { errors, message } = res.json();
+    expect(message).toBe(messages.highlightedRequired);
+    for (const field of ['wordCount', 'category', 'articleTitle', 'project_name', 'about_company', 'target_audience', 'purpose', 'writing_tone', 'publish_medium'])
+      expect(errors[`articlesData.1.${field}`], field).toEqual([messages.highlightedRequired]);
+    expect(Object.keys(errors).some((k) => k.startsWith('articlesData.0.'))).toBe(false);
+  });
+
+  it('applies the 250-character, keyword and link rules', async () => {
+    const res = await call('agencyA', 'POST', '/api/order/create', {
+      articlesData: [item(), item({ target_audience: 'x'.repeat(251), keyword: 'a;b;c;d', website_link: 'nope', product_page_link: 'also nope' })],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'articlesData.1.target_audience': ['Target Audience 250 Characters allowed on item 2.'],
+      'articlesData.1.keyword': [messages.maxKeywords],
+      'articlesData.1.website_link': [messages.websiteLinkInvalid],
+      'articlesData.1.product_page_link': [messages.productLinkInvalid],
+    });
+  });
+
+  it('refuses unknown types, tiers, add-ons and categories', async () => {
+    const res = await call('agencyA', 'POST', '/api/order/create', {
+      articlesData: [
+        item({ orderType: 'Sonnet' }),
+        item({ wordCount: { word: '450 Words', price: 1 } }),
+        item({ addOns: { addOn: 'Gold Plating', price: 0 } }),
+        item({ category: 'Astrology' }),
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'articlesData.0.orderType': [orderMessages.invalidOrderType],
+      'articlesData.1.wordCount': [orderMessages.invalidWordCount],
+      'articlesData.2.addOns': [orderMessages.invalidAddon],
+      'articlesData.3.category': [orderMessages.invalidCategory],
+    });
+  });
+
+  it('needs publish medium only for the four types', async () => {
+    const ok = await call('agencyA', 'POST', '/api/order/create', {
+      articlesData: [item({ orderType: 'Press Release', wordCount: { word: '400 Words' }, publish_medium: '' })],
+    });
+    expect(ok.statusCode).toBe(200);
+    const bad = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item({ orderType: 'Guest Post', wordCount: { word: '600 Words' }, publish_medium: '' })] });
+    expect(bad.json().errors['articlesData.0.publish_medium']).toEqual([messages.highlightedRequired]);
+  });
+
+  it('answers bad payloads with 4xx and changes nothing', async () => {
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: [] })).statusCode).toBe(422);
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: 'lots' })).statusCode).toBe(422);
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: Array.from({ length: 201 }, () => item()) })).statusCode).toBe(422);
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: [item({ articleTitle: 42 })] })).statusCode).toBe(422);
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: [item()], updateId: 'abc' })).statusCode).toBe(422);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n).toBe(before);
+  });
+
+  it('is for agencies and associates only', async () => {
+    expect((await call('admin', 'POST', '/api/order/create', { articlesData: [item()] })).statusCode).toBe(403);
+    expect((await call(null, 'POST', '/api/order/create', { articlesData: [item()] })).statusCode).toBe(401);
+    expect((await call('associateA', 'POST', '/api/order/create', { articlesData: [item()] })).statusCode).toBe(200);
+  });
+
+  it('replaces the items of an own unpaid order, and never of a paid or foreign one', async () => {
+    const id = await placeOrder('agencyA');
+    const update = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item({ wordCount: { word: '1000 Words' } })], updateId: id });
+    expect(update.statusCode).toBe(200);
+    expect(update.json()).toEqual({ message: orderMessages.orderUpdated, order: { id } });
+    const detail = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json();
+    expect(detail.content).toHaveLength(1);
+    expect(detail.total).toBe(52);
+
+    // An agency manages its associates' orders; an associate only its own; another agency none.
+    const assocOrder = await placeOrder('associateA');
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: [item()], updateId: assocOrder })).statusCode).toBe(200);
+    expect((await call('associateA', 'POST', '/api/order/create', { articlesData: [item()], updateId: id })).statusCode).toBe(404);
+    expect((await call('agencyB', 'POST', '/api/order/create', { articlesData: [item()], updateId: id })).statusCode).toBe(404);
+    expect((await call('agencyA', 'POST', '/api/order/create', { articlesData: [item()], updateId: 99999999 })).statusCode).toBe(404);
+
+    await markPaid(id);
+    const paid = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item()], updateId: id });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe(orderMessages.orderPaidLocked);
+    expect((await call('agencyA', 'GET', `/api/order/getById/${id}`)).json().total).toBe(52);
+  });
+});
+
+describe('GET /api/order and counts', () => {
+  let ids: { a: number; assoc: number; b: number; paid: number; review: number; done: number };
+  beforeAll(async () => {
+    ids = {
+      a: await placeOrder('agencyA', [item({ articleTitle: 'Zebra crossings explained' })]),
+      assoc: await placeOrder('associateA'),
+      b: await placeOrder('agencyB', [item({ project_name: 'Bravo launch' })]),
+      paid: await placeOrder('agencyA'),
+      review: await placeOrder('agencyA'),
+      done: await placeOrder('agencyA'),
+    };
+    for (const id of [ids.paid, ids.review, ids.done]) await markPaid(id);
+    await setItemStatus(ids.paid, 'Unassigned');
+    await setItemStatus(ids.review, 'Pending Review');
+    await setItemStatus(ids.done, 'Approved');
+  });
+
+  const list = async (who: Who, query = '') => {
+    if (process.env.DBG) console.log(t.logs.filter((l) => l.includes("\"level\":50")).slice(-1)[0]?.slice(0, 1500));
+    const res = await call(who, 'GET', `/api/order?limit=100${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: { id: number; status: string; unpaid: boolean; total: number; user_id: number }[]; meta: Record<string, number> };
+  };
+
+  it('scopes the list: admin all, agency its tenant, associate its own, another agency none of A', async () => {
+    const admin = (await list('admin')).data.map((o) => o.id);
+    const agencyA = (await list('agencyA')).data.map((o) => o.id);
+    const assoc = (await list('associateA')).data.map((o) => o.id);
+    const agencyB = (await list('agencyB')).data.map((o) => o.id);
+    expect(admin).toEqual(expect.arrayContaining(Object.values(ids)));
+    expect(agencyA).toEqual(expect.arrayContaining([ids.a, ids.assoc, ids.paid]));
+    expect(agencyA).not.toContain(ids.b);
+    expect(assoc).toContain(ids.assoc);
+    expect(assoc).not.toContain(ids.a);
+    expect(agencyB).toEqual([ids.b]);
+  });
+
+  it('derives statuses and filters by them', async () => {
+    const rows = (await list('agencyA')).data;
+    const statusOf = (id: number) => rows.find((r) => r.id === id)!.status;
+    expect([statusOf(ids.a), statusOf(ids.paid), statusOf(ids.review), statusOf(ids.done)]).toEqual(['UNPAID', 'IN-PROGRESS', 'IN-PROGRESS', 'COMPLETED']);
+    const unpaid = (await list('agencyA', '&status=unpaid')).data;
+    expect(unpaid.every((o) => o.unpaid)).toBe(true);
+    const inProgress = (await list('agencyA', '&status=inprogress')).data;
+    expect(inProgress.map((o) => o.id)).toEqual(expect.arrayContaining([ids.paid, ids.review]));
+    expect(inProgress.every((o) => o.status === 'IN-PROGRESS')).toBe(true);
+    expect((await list('agencyA', '&status=pending_review')).data.map((o) => o.id)).toEqual([ids.review]);
+    expect((await call('agencyA', 'GET', '/api/order?status=lost')).statusCode).toBe(422);
+  });
+
+  it('counts by status within the scope', async () => {
+    const count = async (who: Who, status: string) => (await call(who, 'GET', `/api/order/getCountBystatus/${status}`)).json().count as number;
+    const rows = (await list('agencyA')).data;
+    const withStatus = (status: string) => rows.filter((r) => r.status === status).length;
+    expect(await count('agencyA', 'all')).toBe(rows.length);
+    expect(await count('agencyA', 'approved')).toBe(withStatus('COMPLETED'));
+    expect(await count('agencyA', 'null')).toBe(withStatus('IN-PROGRESS'));
+    expect(await count('agencyA', 'unpaid')).toBe(withStatus('UNPAID'));
+    expect(withStatus('COMPLETED')).toBeGreaterThan(0);
+    expect(withStatus('IN-PROGRESS')).toBeGreaterThan(1);
+    expect(await count('agencyB', 'all')).toBe(1);
+    expect((await call('agencyA', 'GET', '/api/order/getCountBystatus/everything')).statusCode).toBe(422);
+  });
+
+  it('filters by order id, keyword, user and date, sorts and pages', async () => {
+    expect((await list('agencyA', `&orderId=${ids.a}`)).data.map((o) => o.id)).toEqual([ids.a]);
+    expect((await list('agencyA', '&keyword=zebra')).data.map((o) => o.id)).toEqual([ids.a]);
+    expect((await list('agencyA', '&keyword=Bravo')).data).toEqual([]);
+    expect((await list('admin', '&keyword=Bravo')).data.map((o) => o.id)).toEqual([ids.b]);
+    expect((await list('agencyA', '&keyword=100%25')).data).toEqual([]);
+    const associateId = await userIdByEmail(t.db, demo.associate);
+    expect((await list('agencyA', `&user=${associateId}`)).data.every((o) => o.user_id === associateId)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list('agencyA', `&date=${today}`)).meta.total).toBe((await list('agencyA')).meta.total);
+    expect((await list('agencyA', '&date=2001-01-01')).data).toEqual([]);
+    expect((await call('agencyA', 'GET', '/api/order?date=yesterday')).statusCode).toBe(422);
+
+    const byTotal = (await list('admin', '&sort_column=total&sort_order=asc')).data.map((o) => o.total);
+    expect(byTotal).toEqual([...byTotal].sort((x, y) => x - y));
+    const byId = (await list('admin')).data.map((o) => o.id);
+    expect(byId).toEqual([...byId].sort((x, y) => y - x));
+
+    const page = await call('admin', 'GET', '/api/order?limit=2&page=2');
+    const { data, meta } = page.json();
+    expect(data).toHaveLength(2);
+    expect(meta).toMatchObject({ from: 3, to: 4, current_page: 2, per_page: 2 });
+    expect(meta.last_page).toBe(Math.ceil(meta.total / 2));
+    expect((await call('admin', 'GET', '/api/order?limit=1000')).statusCode).toBe(422);
+    expect((await call('admin', 'GET', '/api/order?sort_column=password')).statusCode).toBe(422);
+    expect((await call(null, 'GET', '/api/order')).statusCode).toBe(401);
+  });
+
+  it('shows an order to its tenant and admins only', async () => {
+    expect((await call('agencyB', 'GET', `/api/order/getById/${ids.a}`)).statusCode).toBe(404);
+    expect((await call('associateA', 'GET', `/api/order/getById/${ids.a}`)).statusCode).toBe(404);
+    expect((await call('agencyA', 'GET', `/api/order/getById/${ids.assoc}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `/api/order/getById/${ids.b}`)).statusCode).toBe(200);
+    expect((await call('agencyA', 'GET', '/api/order/getById/0')).statusCode).toBe(422);
+  });
+});
+
+describe('unverified users', () => {
+  it('cannot view an order until the email is verified', async () => {
+    const payload = signUpPayload();
+    await call(null, 'POST', '/api/register', payload);
+    const userId = await userIdByEmail(t.db, payload.sign.email);
+    const link = await createLoginLink(t.db, userId);
+    const { token } = (await t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${link}` })).json();
+    const [order] = await t.db.insert(orders).values({ userId, agencyId: userId, totalCents: 0, itemCount: 0 }).returning();
+    const res = await t.app.inject({ method: 'GET', url: `/api/order/getById/${order!.id}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.verifyToViewOrder);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/getById/${order!.id}`, headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
+
+describe('admin edits', () => {
+  it('deletes unpaid orders only, and only as admin', async () => {
+    const id = await placeOrder('agencyA');
+    expect((await call('agencyA', 'DELETE', `/api/order/${id}`)).statusCode).toBe(403);
+    expect((await call('associateA', 'DELETE', `/api/order/${id}`)).statusCode).toBe(403);
+    const res = await call('admin', 'DELETE', `/api/order/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.success);
+    expect((await call('agencyA', 'GET', `/api/order/getById/${id}`)).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/api/order/${id}`)).statusCode).toBe(404);
+    const paid = await placeOrder('agencyA');
+    await markPaid(paid);
+    expect((await call('admin', 'DELETE', `/api/order/${paid}`)).statusCode).toBe(409);
+  });
+
+  it('edits an item with the price recomputed, and refuses approved items', async () => {
+    const id = await placeOrder('agencyA');
+    const [first, second] = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json().content;
+    const body = { wordCount: { word: '1000 Words' }, addOns: { addOn: 'Stock Images (3)' }, keyword: 'a;b', articleTitle: 'New title', description: 'New brief' };
+    expect((await call('agencyA', 'PATCH', `/api/content/${first.id}`, body)).statusCode).toBe(403);
+    const res = await call('admin', 'PATCH', `/api/content/${first.id}`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json();
+    expect(detail.content[0]).toMatchObject({ word_count: '1000 Words', addOn: 'Stock Images (3)', cost: 60, article_title: 'New title', keywords: 'a;b' });
+    expect(detail.total).toBe(60 + second.cost);
+
+    const missing = await call('admin', 'PATCH', `/api/content/${first.id}`, { wordCount: null, keyword: '', articleTitle: '', description: '' });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['articleTitle', 'description', 'keyword', 'wordCount']);
+    expect((await call('admin', 'PATCH', `/api/content/${first.id}`, { ...body, wordCount: { word: '9 Words' } })).statusCode).toBe(422);
+
+    await markPaid(id);
+    expect((await call('admin', 'PATCH', `/api/content/${first.id}`, { ...body, wordCount: { word: '500 Words' } })).statusCode).toBe(409);
+    expect((await call('admin', 'PATCH', `/api/content/${first.id}`, { ...body, articleTitle: 'Retitled' })).statusCode).toBe(200);
+    await t.db.update(orderItems).set({ status: 'Approved' }).where(eq(orderItems.id, first.id));
+    const approved = await call('admin', 'PATCH', `/api/content/${first.id}`, body);
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(orderMessages.approvedLocked);
+  });
+
+  it('deletes an item of an unpaid order but never the last one', async () => {
+    const id = await placeOrder('agencyA');
+    const [first, second] = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json().content;
+    expect((await call('agencyA', 'DELETE', `/api/content/${first.id}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/api/content/${first.id}`)).statusCode).toBe(200);
+    const detail = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json();
+    expect(detail.content.map((c: { id: number }) => c.id)).toEqual([second.id]);
+    expect(detail.order.no_of_content).toBe(1);
+    expect(detail.total).toBe(second.cost);
+    const last = await call('admin', 'DELETE', `/api/content/${second.id}`);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(orderMessages.lastItem);
+  });
+
+  it('shows an item to its tenant only', async () => {
+    const id = await placeOrder('agencyA');
+    const [first] = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json().content;
+    expect((await call('agencyA', 'GET', `/api/content/${first.id}`)).json().data.id).toBe(first.id);
+    expect((await call('agencyB', 'GET', `/api/content/${first.id}`)).statusCode).toBe(404);
+    expect((await call('admin', 'GET', `/api/content/${first.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/getItemsByUser', () => {
+  it("lists the caller's past projects for the form, never another agency's", async () => {
+    await placeOrder('agencyA', [item({ project_name: 'Rocket blog', about_company: 'Rockets', target_audience: 'Space fans', category: 'Technology' })]);
+    const a = (await call('agencyA', 'GET', '/api/getItemsByUser')).json().data;
+    expect(a[0]).toEqual({ project_name: 'Rocket blog', about_company: 'Rockets', target_audience: 'Space fans', categories: [{ name: 'Technology' }] });
+    const b = (await call('agencyB', 'GET', '/api/getItemsByUser')).json().data;
+    expect(b.map((p: { project_name: string }) => p.project_name)).not.toContain('Rocket blog');
+    expect((await call('admin', 'GET', '/api/getItemsByUser')).statusCode).toBe(403);
+  });
+});
+
+describe('order_count', () => {
+  it('counts the orders a user placed', async () => {
+    const before = (await call('associateA', 'GET', '/api/getInfo')).json().user.order_count;
+    await placeOrder('associateA');
+    expect((await call('associateA', 'GET', '/api/getInfo')).json().user.order_count).toBe(before + 1);
+  });
+});

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { MAX_KEYWORDS, PUBLISH_MEDIUM_REQUIRED_FOR, TEXT_MAX } from '../constants.js';
+import { messages } from '../messages.js';
+import { optionalQueryDate, optionalQueryInt, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
+
+/**
+ * Order contracts (orders-and-payment §3, §5; issue 3 §2). The same rules run in the order form and
+ * on the server: `orderItemIssues` returns the spec's messages with the path of each field.
+ */
+
+const LONG_TEXT_MAX = 5000;
+const loose = (max = LONG_TEXT_MAX) => z.string().max(max, messages.fieldTooLong(max)).nullish();
+
+export const orderItemInputSchema = z.object({
+  orderType: z.string().max(100).default(''),
+  wordCount: z.object({ word: z.string().max(100), price: z.number().nullish() }).nullish(),
+  addOns: z.object({ addOn: z.string().max(100), price: z.number().nullish() }).nullish(),
+  category: loose(),
+  articleTitle: loose(),
+  description: loose(),
+  keyword: loose(),
+  project_name: loose(),
+  about_company: loose(),
+  target_audience: loose(),
+  writing_tone: loose(),
+  purpose: loose(),
+  publish_medium: loose(),
+  which_page: loose(),
+  website_link: loose(),
+  product_page_link: loose(),
+  preferred_intent: loose(),
+  preferred_perspective: loose(),
+  subject_line: loose(),
+  copy_type: loose(),
+  specification: loose(),
+  cta_suggestions: loose(),
+  use_same_title: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish(),
+  /** The item being edited when an unpaid order is re-saved. */
+  contentId: z.number().int().positive().nullish(),
+});
+export type OrderItemInput = z.input<typeof orderItemInputSchema>;
+type OrderItem = z.output<typeof orderItemInputSchema>;
+
+/** Fields every item needs (orders-and-payment §5), and the one some types add. */
+export const REQUIRED_ITEM_FIELDS = ['category', 'articleTitle', 'project_name', 'about_company', 'target_audience', 'purpose', 'writing_tone'] as const;
+
+/** The 250-character fields and the label the message names them by. */
+export const LIMITED_ITEM_FIELDS = {
+  articleTitle: 'Title',
+  project_name: 'Project Name',
+  about_company: 'About Company',
+  target_audience: 'Target Audience',
+  preferred_perspective: 'Preferred Perspective',
+  writing_tone: 'Writing Tone',
+  publish_medium: 'Publish Medium',
+  purpose: 'Purpose',
+  which_page: 'Page',
+  specification: 'Specification',
+  website_link: 'Website Link',
+  product_page_link: 'Product Page Link',
+} as const satisfies Partial<Record<keyof OrderItem, string>>;
+
+export function needsPublishMedium(orderType: string): boolean {
+  return (PUBLISH_MEDIUM_REQUIRED_FOR as readonly string[]).includes(orderType);
+}
+
+/** http(s) URLs with a dotted host, as a person would type them. */
+export function isValidLink(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && /\.[a-z]{2,}$/i.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function splitKeywords(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(';')
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+export interface ItemIssue {
+  /** Field of the item, e.g. `articleTitle`. */
+  field: string;
+  message: string;
+}
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** Every rule of spec §5 for one item (n = 1-based item number in messages). */
+export function orderItemIssues(item: OrderItemInput, n: number): ItemIssue[] {
+  const issues: ItemIssue[] = [];
+  const record = item as Record<string, unknown>;
+  if (blank(item.orderType)) issues.push({ field: 'orderType', message: messages.highlightedRequired });
+  if (!item.wordCount || blank(item.wordCount.word)) issues.push({ field: 'wordCount', message: messages.highlightedRequired });
+  const required: string[] = [...REQUIRED_ITEM_FIELDS];
+  if (needsPublishMedium(item.orderType ?? '')) required.push('publish_medium');
+  for (const field of required) if (blank(record[field])) issues.push({ field, message: messages.highlightedRequired });
+  for (const [field, label] of Object.entries(LIMITED_ITEM_FIELDS)) {
+    const value = record[field];
+    if (typeof value === 'string' && value.length > TEXT_MAX) issues.push({ field, message: messages.fieldMax250(label, n) });
+  }
+  if (splitKeywords(item.keyword).length > MAX_KEYWORDS) issues.push({ field: 'keyword', message: messages.maxKeywords });
+  if (typeof item.keyword === 'string' && item.keyword.length > TEXT_MAX) issues.push({ field: 'keyword', message: messages.fieldTooLong(TEXT_MAX) });
+  if (!blank(item.website_link) && !isValidLink(item.website_link!)) issues.push({ field: 'website_link', message: messages.websiteLinkInvalid });
+  if (!blank(item.product_page_link) && !isValidLink(item.product_page_link!))
+    issues.push({ field: 'product_page_link', message: messages.productLinkInvalid });
+  return issues;
+}
+
+export const MAX_ITEMS_PER_ORDER = 200;
+
+export const createOrderSchema = z.object({
+  articlesData: z
+    .array(orderItemInputSchema)
+    .min(1, messages.highlightedRequired)
+    .max(MAX_ITEMS_PER_ORDER, `An order may hold at most ${MAX_ITEMS_PER_ORDER} items.`)
+    .superRefine((items, ctx) => {
+      items.forEach((item, i) => {
+        for (const issue of orderItemIssues(item, i + 1)) ctx.addIssue({ code: 'custom', path: [i, issue.field], message: issue.message });
+      });
+    }),
+  /** Sent by the client for display only; the server prices every item itself. */
+  total: z.number().nullish(),
+  orderBreakDown: z.unknown().optional(),
+  updateId: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export const orderBreakdownLineSchema = z.object({
+  itemType: z.string(),
+  itemWord: z.string(),
+  itemWordPrice: z.number(),
+  itemCount: z.number(),
+  itemAddons: z.string().nullable(),
+  itemAddonPrice: z.number(),
+});
+export type OrderBreakdownLine = z.infer<typeof orderBreakdownLineSchema>;
+
+export const ORDER_STATUS_FILTERS = ['unpaid', 'inprogress', 'pending_review'] as const;
+export const ORDER_SORT_COLUMNS = ['id', 'user_id', 'created_at', 'total'] as const;
+export const ORDER_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+
+export const ITEM_STATUSES = ['Unpaid', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const ORDER_STATUSES = ['UNPAID', 'IN-PROGRESS', 'COMPLETED'] as const;
+
+export const orderListQuerySchema = pagedQuerySchema(ORDER_SORT_COLUMNS, 30).extend({
+  keyword: optionalQueryText(100),
+  orderId: optionalQueryInt,
+  date: optionalQueryDate,
+  user: optionalQueryInt,
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUS_FILTERS).optional()),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderRowSchema = z.object({
+  id: z.number(),
+  order_date: z.string(),
+  no_of_content: z.number(),
+  order_by: z.string(),
+  user_id: z.number(),
+  total: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  unpaid: z.boolean(),
+  payment_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type OrderRow = z.infer<typeof orderRowSchema>;
+export const orderListResponseSchema = z.object({ data: z.array(orderRowSchema), meta: pageMetaSchema });
+
+export const contentItemSchema = z.object({
+  id: z.number(),
+  content_id: z.number(),
+  order_id: z.number(),
+  title: z.string().nullable(),
+  article_title: z.string().nullable(),
+  project_name: z.string().nullable(),
+  order_type: z.string(),
+  content_type: z.string(),
+  word_count: z.string(),
+  requested_word_count: z.number(),
+  status: z.enum(ITEM_STATUSES),
+  cost: z.number(),
+  itemWordPrice: z.number(),
+  addOn: z.string().nullable(),
+  addOnPrice: z.number(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  keywords: z.string().nullable(),
+  about_company: z.string().nullable(),
+  target_audience: z.string().nullable(),
+  writing_tone: z.string().nullable(),
+  purpose: z.string().nullable(),
+  publish_medium: z.string().nullable(),
+  which_page: z.string().nullable(),
+  website_link: z.string().nullable(),
+  product_page_link: z.string().nullable(),
+  preferred_intent: z.string().nullable(),
+  preferred_perspective: z.string().nullable(),
+  subject_line: z.string().nullable(),
+  copy_type: z.string().nullable(),
+  specification: z.string().nullable(),
+  cta_suggestions: z.string().nullable(),
+  use_same_title: z.number(),
+  linkagent_id: z.number().nullable(),
+  date: z.string(),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const orderDetailResponseSchema = z.object({
+  order: orderRowSchema,
+  content: z.array(contentItemSchema),
+  total: z.number(),
+  orderBreakDown: z.array(orderBreakdownLineSchema),
+  message: z.string(),
+});
+
+export const orderCountStatusSchema = z.object({ status: z.enum(['all', 'approved', 'unpaid', 'null']) });
+
+/** PATCH /content/{id} (admin): the simple edit of spec §5. */
+export const updateContentSchema = z
+  .object({
+    wordCount: z.object({ word: z.string().max(100), price: z.number().nullish() }).nullish(),
+    addOns: z.object({ addOn: z.string().max(100), price: z.number().nullish() }).nullish(),
+    keyword: z.string().max(5000).nullish(),
+    articleTitle: z.string().max(5000).nullish(),
+    description: z.string().max(5000).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const need = { wordCount: body.wordCount?.word, keyword: body.keyword, articleTitle: body.articleTitle, description: body.description };
+    for (const [field, value] of Object.entries(need))
+      if (value === null || value === undefined || String(value).trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: messages.highlightedRequired });
+    if (body.articleTitle && body.articleTitle.length > TEXT_MAX) ctx.addIssue({ code: 'custom', path: ['articleTitle'], message: messages.fieldMax250('Title', 1) });
+    if (splitKeywords(body.keyword).length > MAX_KEYWORDS) ctx.addIssue({ code: 'custom', path: ['keyword'], message: messages.maxKeywords });
+  });
+
+export const userProjectSchema = z.object({
+  project_name: z.string(),
+  about_company: z.string().nullable(),
+  target_audience: z.string().nullable(),
+  categories: z.array(z.object({ name: z.string() })),
+});
+export const userProjectsResponseSchema = z.object({ data: z.array(userProjectSchema) });
