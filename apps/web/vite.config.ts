@@ -34,5 +34,7 @@ export default defineConfig({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Typing through whole forms in jsdom is slow when every file runs in parallel.
+    testTimeout: 20_000,
   },
 });

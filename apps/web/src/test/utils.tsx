@@ -13,7 +13,7 @@ export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

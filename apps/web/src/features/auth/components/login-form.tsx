@@ -82,6 +82,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           required
           value={password}
           error={invalid.password}
+          aria-invalid={invalid.password ? true : undefined}
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
           onChange={(e) => {
             setPassword(e.currentTarget.value);

@@ -34,6 +34,8 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
   const field = (name: Field) => ({
     value: values[name],
     error: invalid[name],
+    // PasswordInput does not set aria-invalid itself
+    'aria-invalid': invalid[name] ? true : undefined,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));

@@ -58,6 +58,7 @@ export function SignupForm() {
   const text = (field: keyof typeof values) => ({
     value: values[field],
     error: problems[field],
+    'aria-invalid': problems[field] ? true : undefined,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [field]: value }));

@@ -1,0 +1,168 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@copydesk/shared';
+import { browser } from '@/lib/browser';
+import { json, makeUser, mockApi, renderRoute, route } from '@/test/utils';
+
+const signedInUser = makeUser('agency');
+
+async function openLogin(path = '/login') {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { name: 'Welcome' });
+  return view;
+}
+
+describe('sign-in screen', () => {
+  it('paints empty fields red and sends nothing', async () => {
+    const calls = mockApi(() => undefined);
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('marks only the empty field', async () => {
+    mockApi(() => undefined);
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(screen.getByLabelText(/^Email/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('rejects a malformed email before calling the server', async () => {
+    const calls = mockApi(() => undefined);
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example');
+    await user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
+
+    expect(await screen.findByText(messages.emailNotCorrect)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('submits on Enter, stores the session and opens the dashboard', async () => {
+    const calls = mockApi((call) => {
+      if (route(call) === 'POST /api/login') return json(200, { token: 'tok-1', user: signedInUser });
+      if (route(call) === 'GET /api/getInfo') return json(200, { user: signedInUser });
+    });
+    const { user, router } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls[0].body).toEqual({ email: 'ada@example.com', password: 'demopass123', remember: true });
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(JSON.parse(localStorage.getItem('userId')!)).toEqual({ token: 'tok-1', user: signedInUser });
+    expect(await screen.findByText(messages.loggedIn)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toBeInTheDocument();
+  });
+
+  it('sends an unverified user to /email/verify and remembers their email', async () => {
+    mockApi((call) => {
+      if (route(call) === 'POST /api/login') return json(403, { message: messages.verifyEmailFirst });
+      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false });
+    });
+    const { user, router } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'new@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
+    expect(localStorage.getItem('sendto')).toBe('new@example.com');
+    expect(await screen.findByRole('heading', { name: 'Please verify your email' })).toBeInTheDocument();
+  });
+
+  it('shows the server message for wrong credentials and stays', async () => {
+    mockApi(() => json(401, { message: messages.invalidCredentials }));
+    const { user, router } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-password{Enter}');
+
+    expect(await screen.findByText(messages.invalidCredentials)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the first field message of a 422', async () => {
+    mockApi(() => json(422, { message: messages.invalidData, errors: { email: ['The email field is required.'] } }));
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'x{Enter}');
+
+    expect(await screen.findByText('The email field is required.')).toBeInTheDocument();
+  });
+
+  it('switches to forgot-password mode and back', async () => {
+    mockApi(() => undefined);
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    expect(screen.getByText(messages.forgotPasswordHelp)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Email' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends the reset link on Enter in forgot-password mode', async () => {
+    const calls = mockApi(() => json(200, { message: messages.resetEmailSent }));
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com{Enter}');
+
+    expect(await screen.findByText(messages.resetEmailSent)).toBeInTheDocument();
+    expect(calls[0].url).toBe('/api/forgot-password');
+    expect(calls[0].body).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows the notice of the email-verification link', async () => {
+    mockApi(() => undefined);
+    const { router } = await openLogin('/login?verified=1');
+    expect(await screen.findByText(messages.emailVerified)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows an error passed in the address', async () => {
+    mockApi(() => undefined);
+    await openLogin(`/login?error=${encodeURIComponent(messages.invalidVerifyLink)}`);
+    expect(await screen.findByText(messages.invalidVerifyLink)).toBeInTheDocument();
+  });
+
+  it('starts Google sign-in by leaving for the server', async () => {
+    mockApi(() => undefined);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+
+    expect(assign).toHaveBeenCalledWith('/api/socialredirect');
+  });
+
+  it('signs in from an emailed token and opens the order after 2 seconds', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const calls = mockApi(() => json(200, { token: 'tok-link', user: signedInUser }));
+    renderRoute('/login?token=emailed&order_id=42');
+
+    expect(await screen.findByText(messages.loggedIn)).toBeInTheDocument();
+    expect(calls[0].url).toBe('/api/getuserbytoken/emailed');
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/42'), { timeout: 3000 });
+    expect(localStorage.getItem('token')).toBe('tok-link');
+  });
+});

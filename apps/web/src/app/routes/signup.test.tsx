@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@copydesk/shared';
+import { json, mockApi, renderRoute } from '@/test/utils';
+
+async function openSignup(path = '/signup') {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { name: 'Sign Up' });
+  return view;
+}
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+/** The one toast on screen (Mantine renders notifications in a portal with role "alert"). */
+async function toast() {
+  const alerts = await screen.findAllByRole('alert');
+  expect(alerts).toHaveLength(1);
+  return alerts[0];
+}
+
+async function fillValid(user: UserEvent, overrides: Partial<Record<string, string>> = {}) {
+  const values = {
+    'Full Name': 'Grace Hopper',
+    'Company Name': 'Navy Words',
+    'Role / Designation': 'Editor',
+    'Phone Number': '2025550123',
+    Email: 'grace@example.com',
+    Password: 'longenough1',
+    'Confirm Password': 'longenough1',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    const input = field(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+async function retype(user: UserEvent, label: string, value: string) {
+  await user.clear(field(label));
+  await user.type(field(label), value);
+}
+
+describe('sign-up screen', () => {
+  it('marks every missing required field and shows one info toast', async () => {
+    const calls = mockApi(() => undefined);
+    const { user } = await openSignup();
+
+    await submit(user);
+
+    expect(await toast()).toHaveTextContent(messages.requiredFields);
+    for (const label of ['Full Name', 'Phone Number', 'Email', 'Password', 'Confirm Password']) {
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(field('Company Name')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('applies the rules in the spec order: length, match, terms, email format', async () => {
+    const calls = mockApi(() => undefined);
+    const { user } = await openSignup();
+
+    await fillValid(user, { Email: 'grace@', Password: 'short', 'Confirm Password': 'short' });
+    await submit(user);
+    expect(await toast()).toHaveTextContent(messages.passwordTooShort);
+
+    await retype(user, 'Password', 'longenough1');
+    await retype(user, 'Confirm Password', 'different1');
+    await submit(user);
+    await waitFor(async () => expect(await toast()).toHaveTextContent(messages.passwordsDoNotMatch));
+
+    await retype(user, 'Confirm Password', 'longenough1');
+    await submit(user);
+    await waitFor(async () => expect(await toast()).toHaveTextContent(messages.acceptTerms));
+
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await submit(user);
+    await waitFor(async () => expect(await toast()).toHaveTextContent(messages.emailNotCorrect));
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    expect(calls).toHaveLength(0);
+  });
+
+  it('registers with the international number, country and utm parameters, then asks to verify', async () => {
+    const calls = mockApi((call) => {
+      if (call.url === '/api/register') return json(201, { message: messages.signedUp });
+      if (call.url === '/api/email/checkverify') return json(200, { verified: false });
+    });
+    const { user, router } = await openSignup('/signup?utm_source=newsletter&utm_campaign=spring');
+
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await submit(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
+    expect(calls[0].body).toEqual({
+      sign: {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        company_name: 'Navy Words',
+        role_designation: 'Editor',
+        contact_number: '+12025550123',
+        countryCode: 'US',
+        password: 'longenough1',
+        confirmPassword: 'longenough1',
+        termsandcondition: true,
+        utms: { utm_campaign: 'spring', utm_content: null, utm_medium: null, utm_source: 'newsletter', utm_term: null },
+      },
+    });
+    expect(localStorage.getItem('sendto')).toBe('grace@example.com');
+    expect(await screen.findByText(messages.signedUp)).toBeInTheDocument();
+  });
+
+  it('says the email is already registered when the server reports it taken', async () => {
+    mockApi(() =>
+      json(422, { message: messages.invalidData, errors: { 'sign.email': [messages.emailTaken] } }),
+    );
+    const { user, router } = await openSignup();
+
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await submit(user);
+
+    expect(await toast()).toHaveTextContent(messages.emailAlreadyRegistered);
+    expect(screen.queryByText(messages.emailTaken)).not.toBeInTheDocument();
+    // also under the field itself
+    const email = field('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(within(email.closest('.mantine-InputWrapper-root') as HTMLElement).getByText(messages.emailAlreadyRegistered)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('shows the first message of another field error', async () => {
+    mockApi(() =>
+      json(422, { message: messages.invalidData, errors: { 'sign.contact_number': [messages.phoneInvalid] } }),
+    );
+    const { user } = await openSignup();
+
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await submit(user);
+
+    expect(await toast()).toHaveTextContent(messages.phoneInvalid);
+  });
+});
