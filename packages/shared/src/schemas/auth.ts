@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, TEXT_MAX, UTM_KEYS } from '../constants.js';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, TEXT_MAX, UTM_KEYS, ZIP_MAX } from '../constants.js';
 
 /**
  * Account contracts. The same schemas validate forms in the browser and payloads on the server,
@@ -150,7 +150,7 @@ export const contactInfoFieldsSchema = z
     state_id: z.union([z.string().max(20), z.number()]).nullish(),
     country: text().nullish(),
     country_id: z.union([z.string().max(20), z.number()]).nullish(),
-    zipCode: z.string().max(10, messages.fieldTooLong(10)).nullish(),
+    zipCode: z.string().trim().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish(),
   })
   .superRefine((info, ctx) => {
     const required = ['phoneNumber', 'state', 'city', 'zipCode', 'country', 'name', 'company_name', 'role_designation'] as const;
@@ -177,7 +177,7 @@ export const updateUserInfoSchema = z.object({
       city: optionalText(),
       state: optionalText(),
       country: optionalText(),
-      zipCode: z.string().max(10, messages.fieldTooLong(10)).nullish(),
+      zipCode: z.string().trim().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish(),
     })
     .superRefine((sign, ctx) => {
       if (!sign.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: messages.requiredFields });

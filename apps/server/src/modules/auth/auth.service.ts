@@ -10,8 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
-import { ordersRepository } from '../orders/orders.repository.js';
-import { toUserDto } from '../users/user-dto.js';
+import { loadUserDto, toUserDto } from '../users/user-dto.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
 import { loginThrottle } from './login-throttle.js';
@@ -50,12 +49,6 @@ export async function issueOneTimeToken(db: DbOrTx, userId: number, purpose: One
   await authRepository.retireOneTimeTokens(db, userId, purpose);
   await authRepository.insertOneTimeToken(db, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
-}
-
-async function userDto(db: DbOrTx, id: number) {
-  const [user, orderCount] = await Promise.all([usersRepository.findWithAgency(db, id), ordersRepository.countOrdersOfUser(db, id)]);
-  if (!user) throw new AppError('NOT_FOUND', messages.notFound);
-  return toUserDto(user, { orderCount });
 }
 
 function verifyUrl(config: Config, token: string) {
@@ -115,7 +108,7 @@ export async function login(ctx: Ctx, input: Login, ip: string) {
     await usersRepository.incrementLoginCount(tx, user.id);
     return issueAccessToken(tx, user.id, input.remember);
   });
-  return { token, user: await userDto(ctx.db, user.id) };
+  return { token, user: await loadUserDto(ctx.db, user.id) };
 }
 
 export async function logout(ctx: Ctx, tokenId: number) {
@@ -124,7 +117,7 @@ export async function logout(ctx: Ctx, tokenId: number) {
 }
 
 export async function getInfo(ctx: Ctx, userId: number) {
-  return { user: await userDto(ctx.db, userId) };
+  return { user: await loadUserDto(ctx.db, userId) };
 }
 
 /** POST /forgot-password: the same answer whether or not the email exists. */
@@ -218,7 +211,7 @@ export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'lo
     return { userId, token: await issueAccessToken(tx, user.id) };
   });
   if (!result) throw new AppError('UNAUTHENTICATED', purpose === 'social_login' ? messages.socialFailed : messages.invalidLoginLink);
-  return { token: result.token, user: await userDto(ctx.db, result.userId) };
+  return { token: result.token, user: await loadUserDto(ctx.db, result.userId) };
 }
 
 /** A sign-in link for `/login?token=…&order_id=…` (used by order emails). */

@@ -1,6 +1,9 @@
-import type { User } from '@copydesk/shared';
+import { messages, type User } from '@copydesk/shared';
+import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import type { UserWithAgency } from './users.repository.js';
+import { AppError } from '../../lib/app-error.js';
+import { ordersRepository } from '../orders/orders.repository.js';
+import { usersRepository, type UserWithAgency } from './users.repository.js';
 
 /** URL of a stored profile picture; served by GET /api/profile-pictures/:file. */
 export function profilePictureUrl(key: string | null): string | null {
@@ -46,4 +49,11 @@ export function toUserDto(user: UserRow | UserWithAgency, extra: { orderCount?: 
     agency_id: user.agencyId,
     created_at: user.createdAt.toISOString(),
   };
+}
+
+/** Loads a user with its agency name and order count, as every account call answers. */
+export async function loadUserDto(db: DbOrTx, id: number): Promise<User> {
+  const [user, orderCount] = await Promise.all([usersRepository.findWithAgency(db, id), ordersRepository.countOrdersOfUser(db, id)]);
+  if (!user) throw new AppError('NOT_FOUND', messages.notFound);
+  return toUserDto(user, { orderCount });
 }

@@ -7,7 +7,7 @@ import type { NewUserRow, UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
 import { findCountry, findState } from '../geo/geo.service.js';
-import { toUserDto } from './user-dto.js';
+import { loadUserDto } from './user-dto.js';
 import { usersRepository } from './users.repository.js';
 
 /** Profile rules: Contact Information, editing a user, the profile picture. No HTTP here. */
@@ -41,9 +41,7 @@ function normalisePhone(raw: string, countryHint: string | null | undefined, pat
 }
 
 async function userResponse(db: Database, id: number, message: string) {
-  const user = await usersRepository.findWithAgency(db, id);
-  if (!user) throw new AppError('NOT_FOUND', messages.notFound);
-  return { message, user: toUserDto(user) };
+  return { message, user: await loadUserDto(db, id) };
 }
 
 /** Country and state ids must come from the lookup lists, and the state from that country. */
