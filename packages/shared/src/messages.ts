@@ -129,3 +129,16 @@ export const orderMessages = {
   lastItem: 'An order needs at least one item; delete the order instead.',
   paidDeleteUnavailable: 'Paid orders and items can only be removed with a refund to the wallet.',
 } as const;
+
+/** Bulk orders from a spreadsheet (Copydesk wording where the spec shows none). */
+export const bulkMessages = {
+  saved: (items: number, rejected: number) =>
+    `${items} ${items === 1 ? 'item was' : 'items were'} added to your order${rejected ? `; ${rejected} ${rejected === 1 ? 'row was' : 'rows were'} skipped` : ''}. Please complete the payment.`,
+  tooLarge: 'The spreadsheet may not be greater than 10 MB.',
+  tooManyRows: 'The spreadsheet may hold at most 5,000 rows.',
+  missingFile: 'Please choose an .xlsx file to upload.',
+  unknownOrderType: 'The selected order type is invalid.',
+  required: (column: string) => `${column} is required.`,
+  notAllowed: (column: string, value: string) => `${column}: "${value}" is not one of the allowed values.`,
+  missingColumns: (columns: string[]) => `The sheet lacks the columns: ${columns.join(', ')}.`,
+} as const;

@@ -56,3 +56,18 @@ export async function userIdByEmail(db: Database, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row!.id;
 }
+
+/** A multipart/form-data body for app.inject, with text fields and at most one file. */
+export function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; data: Buffer }) {
+  const boundary = `----copydesk${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_KEYWORDS, PUBLISH_MEDIUM_REQUIRED_FOR, TEXT_MAX } from '../constants.js';
+import {
+  EMAIL_PURPOSES,
+  MAX_KEYWORDS,
+  PRODUCT_MARKETPLACES,
+  PUBLISH_MEDIUM_REQUIRED_FOR,
+  PUBLISH_PLACES,
+  PURPOSES,
+  TEXT_MAX,
+} from '../constants.js';
 import { messages } from '../messages.js';
 import { optionalQueryDate, optionalQueryInt, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
@@ -244,3 +252,64 @@ export const userProjectSchema = z.object({
   categories: z.array(z.object({ name: z.string() })),
 });
 export const userProjectsResponseSchema = z.object({ data: z.array(userProjectSchema) });
+
+/* Which fields and choices each order type offers (form and spreadsheet agree on these). */
+export const EMAIL_ORDER_TYPES: readonly string[] = ['Email Marketing', 'Newsletter'];
+
+export function purposeOptions(orderType: string): readonly string[] {
+  return EMAIL_ORDER_TYPES.includes(orderType) ? EMAIL_PURPOSES : PURPOSES;
+}
+
+export function publishMediumOptions(orderType: string): readonly string[] {
+  return orderType === 'Product Description' ? PRODUCT_MARKETPLACES : PUBLISH_PLACES;
+}
+
+const COMMON_OPTIONAL_FIELDS = ['keyword', 'description', 'website_link', 'preferred_intent', 'preferred_perspective', 'specification'] as const;
+const TYPE_FIELDS: Record<string, readonly string[]> = {
+  'Email Marketing': ['subject_line', 'cta_suggestions'],
+  Newsletter: ['subject_line', 'cta_suggestions'],
+  'Website Content': ['which_page'],
+  'Landing Page': ['copy_type', 'cta_suggestions'],
+  'Product Description': ['product_page_link'],
+};
+
+/** Optional fields an item of this type shows, beyond the required ones. */
+export function optionalFieldsFor(orderType: string): readonly string[] {
+  return [...COMMON_OPTIONAL_FIELDS, ...(TYPE_FIELDS[orderType] ?? [])];
+}
+
+/** Column keys of the bulk-order spreadsheet, in order (issue 3 §3). */
+export const BULK_COLUMNS = [
+  'orderType',
+  'category',
+  'itemTitle',
+  'projectName',
+  'aboutCompany',
+  'targetAudience',
+  'wordCount',
+  'purpose',
+  'writingTone',
+  'publishingMedium',
+  'keywords',
+  'description',
+  'preferredIntent',
+  'preferredPerspective',
+  'websiteLink',
+  'productPageLink',
+  'whichPage',
+  'subjectLine',
+  'copyType',
+  'specification',
+  'ctaSuggestions',
+] as const;
+export type BulkColumn = (typeof BULK_COLUMNS)[number];
+export const BULK_MAX_ROWS = 5000;
+export const BULK_MAX_BYTES = 10 * 1024 * 1024;
+
+export const bulkSampleQuerySchema = z.object({ order_type: z.string().trim().max(100).optional() });
+export const bulkOrderResponseSchema = z.object({
+  message: z.string(),
+  order: z.object({ id: z.number() }),
+  rejected: z.array(z.object({ row: z.number(), reasons: z.array(z.string()) })),
+});
+export type BulkOrderResponse = z.infer<typeof bulkOrderResponseSchema>;

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BULK_MAX_BYTES,
+  bulkMessages,
+  bulkOrderResponseSchema,
+  bulkSampleQuerySchema,
   contentItemSchema,
+  messages,
   createOrderSchema,
   idParamSchema,
   messageResponseSchema,
@@ -12,7 +17,10 @@ import {
   updateContentSchema,
   userProjectsResponseSchema,
 } from '@copydesk/shared';
+import { AppError } from '../../lib/app-error.js';
+import { readMultipart } from '../../lib/uploads.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { buildSampleWorkbook, importBulkOrder, XLSX_MIME } from './bulk-orders.service.js';
 import * as orders from './orders.service.js';
 
 const tags = ['orders'];
@@ -78,5 +86,40 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/getItemsByUser',
     { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, preHandler: customers },
     async (request) => orders.listProjects(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/order/bulk/sample',
+    {
+      schema: { tags, security, summary: 'Sample .xlsx for bulk orders of one order type', querystring: bulkSampleQuerySchema },
+      preHandler: customers,
+    },
+    async (request, reply) => {
+      const buffer = await buildSampleWorkbook(app.db, request.query.order_type);
+      const name = `copydesk-bulk-${request.query.order_type!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.xlsx`;
+      return reply.type(XLSX_MIME).header('Content-Disposition', `attachment; filename="${name}"`).send(buffer);
+    },
+  );
+
+  app.post(
+    '/order/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bulk order from a spreadsheet: multipart fields `file` (.xlsx, at most 10 MB, 5,000 rows) and `order_type`',
+        consumes: ['multipart/form-data'],
+        response: { 200: bulkOrderResponseSchema },
+      },
+      preHandler: customers,
+    },
+    async (request) => {
+      const upload = await readMultipart(request, { fileField: 'file', maxBytes: BULK_MAX_BYTES });
+      if (!upload?.file) throw AppError.field('file', upload ? bulkMessages.missingFile : messages.onlyXlsx);
+      if (upload.tooLarge) throw AppError.field('file', bulkMessages.tooLarge);
+      const orderType = upload.fields.order_type?.trim();
+      if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
+      return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file });
+    },
   );
 };

@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+
+export interface MultipartUpload {
+  /** Bytes of the file field, or null when the request has none. Empty when over the limit. */
+  file: Buffer | null;
+  /** True when the file was larger than `maxBytes`. */
+  tooLarge: boolean;
+  /** Plain text fields (first value of each). */
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads one file field and any text fields of a multipart request into memory, keeping at most
+ * `maxBytes` of the file. Past the limit it keeps draining the body, so the client gets an answer
+ * rather than a reset connection. Returns null when the request is not readable multipart.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  { fileField, maxBytes }: { fileField: string; maxBytes: number },
+): Promise<MultipartUpload | null> {
+  if (!request.isMultipart()) return null;
+  const result: MultipartUpload = { file: null, tooLarge: false, fields: {} };
+  try {
+    // The parser stops at twice the limit; up to there the body is drained and measured.
+    for await (const part of request.parts({ limits: { fileSize: maxBytes * 2 + 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in result.fields)) result.fields[part.fieldname] = part.value.slice(0, 1000);
+        continue;
+      }
+      if (part.fieldname !== fileField || result.file) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size <= maxBytes) chunks.push(chunk);
+      }
+      result.tooLarge = size > maxBytes || part.file.truncated;
+      result.file = result.tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks);
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { ...result, file: Buffer.alloc(0), tooLarge: true };
+    // A broken multipart body (no boundary, cut short) is bad input, not a server fault.
+    request.log.info({ err }, 'unreadable multipart upload');
+    return null;
+  }
+  return result;
+}

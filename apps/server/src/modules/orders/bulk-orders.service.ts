@@ -1,0 +1,291 @@
+import ExcelJS from 'exceljs';
+import {
+  BULK_COLUMNS,
+  BULK_MAX_ROWS,
+  bulkMessages,
+  COPY_TYPES,
+  INTENTS,
+  isValidLink,
+  messages,
+  needsPublishMedium,
+  optionalFieldsFor,
+  orderTotalCents,
+  PAGES,
+  PERSPECTIVES,
+  PRODUCT_NAMES,
+  publishMediumOptions,
+  purposeOptions,
+  splitKeywords,
+  TEXT_MAX,
+  WRITING_TONES,
+  type BulkColumn,
+  type OrderItemInput,
+} from '@copydesk/shared';
+import type { Database } from '../../db/client.js';
+import { agencyIdOf } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { inspectZip, withTimeout, XLSX_LIMITS } from '../../lib/zip-guard.js';
+import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
+import { ordersRepository } from './orders.repository.js';
+import { priceItems } from './orders.service.js';
+
+/**
+ * Bulk orders from a spreadsheet (issue 3 §3): a sample workbook per order type, and an import
+ * that keeps the usable rows as one unpaid order and reports the others by sheet row number.
+ */
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Which item field each column fills. */
+const COLUMN_FIELD: Record<BulkColumn, keyof OrderItemInput> = {
+  orderType: 'orderType',
+  category: 'category',
+  itemTitle: 'articleTitle',
+  projectName: 'project_name',
+  aboutCompany: 'about_company',
+  targetAudience: 'target_audience',
+  wordCount: 'wordCount',
+  purpose: 'purpose',
+  writingTone: 'writing_tone',
+  publishingMedium: 'publish_medium',
+  keywords: 'keyword',
+  description: 'description',
+  preferredIntent: 'preferred_intent',
+  preferredPerspective: 'preferred_perspective',
+  websiteLink: 'website_link',
+  productPageLink: 'product_page_link',
+  whichPage: 'which_page',
+  subjectLine: 'subject_line',
+  copyType: 'copy_type',
+  specification: 'specification',
+  ctaSuggestions: 'cta_suggestions',
+};
+
+const REQUIRED_COLUMNS: BulkColumn[] = ['category', 'itemTitle', 'projectName', 'aboutCompany', 'targetAudience', 'wordCount', 'purpose', 'writingTone'];
+
+/** Allowed values per drop-down column; `freeText` columns keep other text as typed (the Other choices). */
+function choicesFor(book: PriceBook, orderType: string): Partial<Record<BulkColumn, { values: readonly string[]; freeText: boolean }>> {
+  return {
+    category: { values: [...book.categories], freeText: false },
+    writingTone: { values: WRITING_TONES, freeText: false },
+    preferredIntent: { values: INTENTS, freeText: false },
+    preferredPerspective: { values: PERSPECTIVES, freeText: false },
+    whichPage: { values: PAGES, freeText: false },
+    copyType: { values: COPY_TYPES, freeText: false },
+    purpose: { values: purposeOptions(orderType), freeText: true },
+    publishingMedium: { values: publishMediumOptions(orderType), freeText: true },
+  };
+}
+
+function requiredFor(orderType: string): BulkColumn[] {
+  return needsPublishMedium(orderType) ? [...REQUIRED_COLUMNS, 'publishingMedium'] : REQUIRED_COLUMNS;
+}
+
+/** The field names the form uses for a type, so columns that do not apply are ignored. */
+function appliesTo(orderType: string, column: BulkColumn): boolean {
+  const field = COLUMN_FIELD[column];
+  if (column === 'orderType' || column === 'wordCount' || requiredFor(orderType).includes(column)) return true;
+  if (column === 'publishingMedium') return true;
+  return optionalFieldsFor(orderType).includes(field as string);
+}
+
+export interface ParsedRow {
+  row: number;
+  item?: OrderItemInput;
+  reasons: string[];
+}
+
+/** Applies the spreadsheet rules of spec §5 to one row's text values. */
+export function parseBulkRow(book: PriceBook, defaultType: string, row: number, cells: Partial<Record<BulkColumn, string>>): ParsedRow {
+  const reasons: string[] = [];
+  const orderType = (cells.orderType || defaultType).trim();
+  const product = book.products.get(orderType);
+  if (!product) return { row, reasons: [bulkMessages.unknownOrderType] };
+
+  const values: Partial<Record<BulkColumn, string>> = {};
+  const choices = choicesFor(book, orderType);
+  for (const column of BULK_COLUMNS) {
+    if (column === 'orderType' || !appliesTo(orderType, column)) continue;
+    let value = (cells[column] ?? '').trim().slice(0, TEXT_MAX);
+    const choice = choices[column];
+    if (value && choice) {
+      const match = choice.values.find((v) => v.toLowerCase() === value.toLowerCase());
+      if (match) value = match;
+      else if (!choice.freeText) {
+        if (requiredFor(orderType).includes(column)) reasons.push(bulkMessages.notAllowed(column, value));
+        value = '';
+      }
+    }
+    if ((column === 'websiteLink' || column === 'productPageLink') && value && !isValidLink(value)) value = '';
+    if (column === 'keywords') value = splitKeywords(value.replace(/=/g, '')).slice(0, 3).join(';');
+    values[column] = value;
+  }
+
+  const tiers = book.tiers.get(product.id)!;
+  const wanted = values.wordCount ?? '';
+  const tierTitle = /^\d+$/.test(wanted) ? `${wanted} Words` : wanted;
+  const tier = [...tiers.values()].find((t) => t.title.toLowerCase() === tierTitle.toLowerCase());
+  if (wanted && !tier) reasons.push(bulkMessages.notAllowed('wordCount', wanted));
+
+  for (const column of requiredFor(orderType)) {
+    if (!values[column] && !reasons.some((r) => r.startsWith(`${column}:`))) reasons.push(bulkMessages.required(column));
+  }
+  if (reasons.length) return { row, reasons };
+
+  const item: OrderItemInput = { orderType, wordCount: { word: tier!.title }, addOns: null };
+  for (const [column, value] of Object.entries(values) as [BulkColumn, string][]) {
+    if (column === 'wordCount' || !value) continue;
+    (item as Record<string, unknown>)[COLUMN_FIELD[column]] = value;
+  }
+  return { row, item, reasons };
+}
+
+async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
+  const verdict = await inspectZip(buffer, XLSX_LIMITS);
+  if (!verdict.ok) throw AppError.field('file', verdict.reason === 'too-large' ? bulkMessages.tooLarge : messages.onlyXlsx);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await withTimeout(
+      workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer, {
+        ignoreNodes: ['dataValidations', 'conditionalFormatting', 'hyperlinks', 'drawing', 'picture', 'extLst'],
+      } as never),
+      20_000,
+      () => AppError.field('file', messages.onlyXlsx),
+    );
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw AppError.field('file', messages.onlyXlsx);
+  }
+  return workbook;
+}
+
+/** Reads the first sheet: header keys in row 1, then one item per row. */
+export async function readBulkSheet(book: PriceBook, defaultType: string, buffer: Buffer): Promise<ParsedRow[]> {
+  const workbook = await loadWorkbook(buffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw AppError.field('file', messages.onlyXlsx);
+  if (sheet.rowCount > BULK_MAX_ROWS + 1) throw AppError.field('file', bulkMessages.tooManyRows);
+
+  const columnOf = new Map<BulkColumn, number>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const key = cell.text.trim() as BulkColumn;
+    if ((BULK_COLUMNS as readonly string[]).includes(key) && !columnOf.has(key)) columnOf.set(key, col);
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !columnOf.has(c));
+  if (missing.length) throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: [bulkMessages.missingColumns(missing)] });
+
+  const parsed: ParsedRow[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: Partial<Record<BulkColumn, string>> = {};
+    let empty = true;
+    for (const [column, col] of columnOf) {
+      const text = row.getCell(col).text ?? '';
+      if (text.trim()) empty = false;
+      cells[column] = text;
+    }
+    if (!empty) parsed.push(parseBulkRow(book, defaultType, r, cells));
+  }
+  return parsed;
+}
+
+interface Actor {
+  id: number;
+  role: 'admin' | 'agency' | 'associate';
+  agencyId: number | null;
+}
+
+/** Imports a bulk sheet as one unpaid order of the caller. */
+export async function importBulkOrder(db: Database, user: Actor, input: { orderType: string; buffer: Buffer }) {
+  const agencyId = agencyIdOf(user);
+  if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('order_type', bulkMessages.unknownOrderType);
+  const book = await loadPriceBook(db, [...PRODUCT_NAMES]);
+  const parsed = await readBulkSheet(book, input.orderType, input.buffer);
+  const usable = parsed.filter((p) => p.item);
+  const rejected = parsed.filter((p) => !p.item).map(({ row, reasons }) => ({ row, reasons }));
+  if (!usable.length) {
+    const firstReasons = rejected.slice(0, 20).map((r) => `Row ${r.row}: ${r.reasons.join(' ')}`);
+    throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: firstReasons.length ? firstReasons : [messages.bulkNoUsableRow] });
+  }
+  const { rows, priced } = priceItems(book, usable.map((p) => p.item!));
+  const id = await db.transaction(async (tx) => {
+    const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents: orderTotalCents(priced), itemCount: rows.length });
+    await ordersRepository.insertItems(tx, orderId, rows);
+    return orderId;
+  });
+  return { message: bulkMessages.saved(rows.length, rejected.length), order: { id }, rejected };
+}
+
+const SAMPLE_ROW: Record<string, Partial<Record<BulkColumn, string>>> = {
+  default: {
+    category: 'Technology',
+    itemTitle: 'How small teams ship reliable software',
+    projectName: 'Company blog',
+    aboutCompany: 'We build developer tools for small teams.',
+    targetAudience: 'Engineering leads at start-ups',
+    purpose: 'Informative',
+    writingTone: 'Explanatory',
+    keywords: 'software delivery;small teams;reliability',
+    description: 'Cover testing, code review and release habits with practical examples.',
+    preferredIntent: 'Informative',
+    preferredPerspective: 'Second person',
+    websiteLink: 'https://www.example.com',
+    specification: 'Use British spelling.',
+  },
+};
+
+/** A workbook whose first row holds the column keys, with one example row and the allowed values. */
+export async function buildSampleWorkbook(db: Database, orderType: string | undefined): Promise<Buffer> {
+  if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
+  const book = await loadPriceBook(db, [orderType]);
+  const product = book.products.get(orderType);
+  if (!product) throw new AppError('NOT_FOUND', messages.notFound);
+  const tiers = [...book.tiers.get(product.id)!.values()].sort((a, b) => a.words - b.words).map((t) => t.title);
+  const choices = choicesFor(book, orderType);
+
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Copydesk';
+  const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = BULK_COLUMNS.map((key) => ({ header: key, key, width: Math.max(14, key.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+
+  const example: Partial<Record<BulkColumn, string>> = { ...SAMPLE_ROW.default, orderType, wordCount: tiers[0] };
+  example.purpose = purposeOptions(orderType)[0];
+  example.publishingMedium = publishMediumOptions(orderType)[0];
+  for (const column of BULK_COLUMNS) if (!appliesTo(orderType, column)) delete example[column];
+  if (orderType === 'Product Description') example.productPageLink = 'https://www.example.com/products/daypack';
+  if (optionalFieldsFor(orderType).includes('subject_line')) example.subjectLine = 'Your spring picks are here';
+  if (optionalFieldsFor(orderType).includes('which_page')) example.whichPage = 'Homepage';
+  if (optionalFieldsFor(orderType).includes('copy_type')) example.copyType = 'Website';
+  if (optionalFieldsFor(orderType).includes('cta_suggestions')) example.ctaSuggestions = 'Start your free trial';
+  sheet.addRow(example);
+
+  // Allowed values on a second sheet, one column each, with drop-downs on the order sheet.
+  const lists = workbook.addWorksheet('Allowed values');
+  // exceljs supports range validations at runtime but leaves them out of its types.
+  const validations = (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations;
+  const listColumns: [BulkColumn, readonly string[]][] = [
+    ['orderType', PRODUCT_NAMES],
+    ['wordCount', tiers],
+    ...(Object.entries(choices) as [BulkColumn, { values: readonly string[] }][]).map(([c, v]) => [c, v.values] as [BulkColumn, readonly string[]]),
+  ];
+  listColumns.forEach(([column, values], i) => {
+    const letter = lists.getColumn(i + 1).letter;
+    lists.getColumn(i + 1).width = 28;
+    lists.getCell(`${letter}1`).value = column;
+    lists.getCell(`${letter}1`).font = { bold: true };
+    values.forEach((value, j) => (lists.getCell(`${letter}${j + 2}`).value = value));
+    const target = sheet.getColumn(BULK_COLUMNS.indexOf(column) + 1).letter;
+    const freeText = choices[column]?.freeText ?? false;
+    validations.add(`${target}2:${target}${BULK_MAX_ROWS + 1}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`'Allowed values'!$${letter}$2:$${letter}$${values.length + 1}`],
+      showErrorMessage: !freeText,
+      errorStyle: freeText ? 'information' : 'stop',
+      error: `Choose one of the allowed values for ${column}.`,
+    });
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

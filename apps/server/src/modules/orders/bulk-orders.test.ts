@@ -1,0 +1,172 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_COLUMNS, bulkMessages, messages } from '@copydesk/shared';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
+import { multipart } from '../../test/helpers.js';
+
+let t: TestApp;
+let tok: { admin: string; agency: string; associate: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  tok = { admin: await loginAs(t.app, demo.admin), agency: await loginAs(t.app, demo.agency), associate: await loginAs(t.app, demo.associate) };
+});
+afterAll(() => t?.close());
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const goodRow = {
+  orderType: 'Blog Post',
+  category: 'Technology',
+  itemTitle: 'Ten ways to ship faster',
+  projectName: 'Acme blog',
+  aboutCompany: 'We make rockets',
+  targetAudience: 'Engineers',
+  wordCount: '500 Words',
+  purpose: 'Informative',
+  writingTone: 'Casual',
+  publishingMedium: 'Own Website',
+  keywords: 'a;b;c;d',
+  websiteLink: 'https://acme.example.com',
+};
+
+async function workbook(rows: Record<string, string | number>[], header: readonly string[] = BULK_COLUMNS) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Orders');
+  ws.addRow([...header]);
+  for (const row of rows) ws.addRow(header.map((key) => row[key] ?? null));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const upload = (data: Buffer, { token = tok.agency, orderType = 'Blog Post', name = 'orders.xlsx', type = XLSX } = {}) => {
+  const body = multipart(orderType ? { order_type: orderType } : {}, { field: 'file', name, type, data });
+  return t.app.inject({ method: 'POST', url: '/api/order/bulk', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+};
+
+describe('GET /api/order/bulk/sample', () => {
+  it('gives an .xlsx whose first row is exactly the column keys, with an example row and allowed values', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/order/bulk/sample?order_type=Product%20Description', headers: bearer(tok.agency) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain(XLSX);
+    expect(res.headers['content-disposition']).toContain('copydesk-bulk-product-description.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const [orders, lists] = wb.worksheets;
+    expect((orders!.getRow(1).values as unknown[]).slice(1)).toEqual([...BULK_COLUMNS]);
+    const example = orders!.getRow(2);
+    expect(example.getCell(1).text).toBe('Product Description');
+    expect(example.getCell(BULK_COLUMNS.indexOf('productPageLink') + 1).text).toMatch(/^https:\/\//);
+    expect(example.getCell(BULK_COLUMNS.indexOf('publishingMedium') + 1).text).toBe('Own website');
+    expect(lists!.name).toBe('Allowed values');
+    const headers = (lists!.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(expect.arrayContaining(['orderType', 'wordCount', 'category', 'writingTone', 'purpose', 'publishingMedium']));
+
+    // The example row imports cleanly.
+    const imported = await upload(res.rawPayload, { orderType: 'Product Description' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().rejected).toEqual([]);
+  });
+
+  it('needs an order type first', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/order/bulk/sample', headers: bearer(tok.agency) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(messages.selectOrderTypeFirst);
+    expect((await t.app.inject({ method: 'GET', url: '/api/order/bulk/sample?order_type=Poem', headers: bearer(tok.agency) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/order/bulk/sample?order_type=Article', headers: bearer(tok.admin) })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/order/bulk', () => {
+  it('turns every good row into one unpaid order priced from the catalogue', async () => {
+    const res = await upload(await workbook([goodRow, { ...goodRow, wordCount: 1000, itemTitle: 'Second' }, { ...goodRow, orderType: 'Press Release', wordCount: '400 Words', publishingMedium: '' }]));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.rejected).toEqual([]);
+    expect(body.message).toBe(bulkMessages.saved(3, 0));
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${body.order.id}`, headers: bearer(tok.agency) })).json();
+    expect(detail.order).toMatchObject({ unpaid: true, no_of_content: 3 });
+    expect(detail.total).toBe(28 + 52 + 45);
+    expect(detail.content[0]).toMatchObject({ keywords: 'a;b;c', website_link: 'https://acme.example.com', word_count: '500 Words' });
+    expect(detail.content[1].word_count).toBe('1000 Words');
+  });
+
+  it('keeps the usable rows and reports the others by sheet row number', async () => {
+    const long = 'x'.repeat(400);
+    const res = await upload(
+      await workbook([
+        goodRow, // row 2
+        { ...goodRow, itemTitle: '' }, // row 3: required
+        { ...goodRow, orderType: 'Sonnet' }, // row 4: unknown type
+        { ...goodRow, category: 'Astrology' }, // row 5: not allowed
+        { ...goodRow, wordCount: '450 Words' }, // row 6: no such tier
+        { ...goodRow, purpose: 'Brand awareness', writingTone: 'Dreamy', preferredIntent: 'Confusing' }, // row 7: tone not allowed
+        { ...goodRow, projectName: long, purpose: 'Brand awareness', websiteLink: 'not a link', preferredIntent: 'Confusing' }, // row 8: usable
+        { ...goodRow, publishingMedium: '' }, // row 9: Blog Post needs it
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { rejected, order } = res.json();
+    expect(rejected).toEqual([
+      { row: 3, reasons: [bulkMessages.required('itemTitle')] },
+      { row: 4, reasons: [bulkMessages.unknownOrderType] },
+      { row: 5, reasons: [bulkMessages.notAllowed('category', 'Astrology')] },
+      { row: 6, reasons: [bulkMessages.notAllowed('wordCount', '450 Words')] },
+      { row: 7, reasons: [bulkMessages.notAllowed('writingTone', 'Dreamy')] },
+      { row: 9, reasons: [bulkMessages.required('publishingMedium')] },
+    ]);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${order.id}`, headers: bearer(tok.agency) })).json();
+    expect(detail.content).toHaveLength(2);
+    const truncated = detail.content[1];
+    expect(truncated.project_name).toHaveLength(250);
+    expect(truncated.purpose).toBe('Brand awareness'); // Other: free text
+    expect(truncated.website_link).toBeNull();
+    expect(truncated.preferred_intent).toBeNull();
+  });
+
+  it('answers 422 with the spec message when no row is usable', async () => {
+    const res = await upload(await workbook([{ ...goodRow, category: '' }, { ...goodRow, orderType: 'Sonnet' }]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(messages.bulkNoUsableRow);
+    expect(res.json().errors.file[0]).toContain('Row 2');
+    const noColumns = await upload(await workbook([goodRow], ['orderType', 'itemTitle']));
+    expect(noColumns.statusCode).toBe(422);
+    expect(noColumns.json().errors.file[0]).toContain('category');
+    const empty = await upload(await workbook([]));
+    expect(empty.json().message).toBe(messages.bulkNoUsableRow);
+  });
+
+  it('refuses files that are not .xlsx by content, corrupt, oversized or too long', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    for (const data of [png, Buffer.from('orderType,category\nBlog Post,Technology\n'), Buffer.alloc(0)]) {
+      const res = await upload(data);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(messages.onlyXlsx);
+    }
+    const good = await workbook([goodRow]);
+    const corrupt = await upload(good.subarray(0, Math.floor(good.length / 2)));
+    expect(corrupt.statusCode).toBe(422);
+    expect(corrupt.json().message).toBe(messages.onlyXlsx);
+
+    const big = await upload(Buffer.concat([good, Buffer.alloc(10 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(422);
+    expect(big.json().message).toBe(bulkMessages.tooLarge);
+
+    const rows = Array.from({ length: 5001 }, (_, i) => ({ ...goodRow, itemTitle: `Item ${i}` }));
+    const tooMany = await upload(await workbook(rows));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toBe(bulkMessages.tooManyRows);
+  }, 60_000);
+
+  it('needs an order type, a file, and a customer', async () => {
+    const data = await workbook([goodRow]);
+    expect((await upload(data, { orderType: '' })).json().message).toBe(messages.selectOrderTypeFirst);
+    expect((await upload(data, { orderType: 'Sonnet' })).statusCode).toBe(422);
+    expect((await upload(data, { token: tok.admin })).statusCode).toBe(403);
+    const noFile = multipart({ order_type: 'Blog Post' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/order/bulk', payload: noFile.payload, headers: { ...noFile.headers, ...bearer(tok.agency) } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(bulkMessages.missingFile);
+    const json = await t.app.inject({ method: 'POST', url: '/api/order/bulk', payload: { file: 'x' }, headers: bearer(tok.agency) });
+    expect(json.statusCode).toBe(422);
+    expect((await upload(data, { token: tok.associate })).statusCode).toBe(200);
+  });
+});
