@@ -14,8 +14,8 @@ test('a user who forgot the password sets a new one from the emailed link', asyn
   await expect(page.getByText(messages.resetEmailSent)).toBeVisible();
 
   await page.goto(await resetLink(request, agency.email));
-  await page.getByLabel('Password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(messages.passwordChanged)).toBeVisible();

@@ -11,12 +11,12 @@ test('a new agency signs up, verifies its email, signs in and logs out', async (
   await page.getByLabel('Full Name').fill(agency.name);
   await page.getByLabel('Company Name').fill(agency.company);
   await page.getByLabel('Role / Designation').fill(agency.role);
-  await page.getByLabel('Phone Number').fill(agency.phone);
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill(agency.phone);
   await page.getByLabel('Email').fill(agency.email);
-  await page.getByLabel('Password', { exact: true }).fill(agency.password);
-  await page.getByLabel('Confirm Password').fill(agency.password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(agency.password);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(agency.password);
   await page.getByRole('checkbox', { name: /terms and conditions/i }).check();
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
   await expect(page).toHaveURL(/\/email\/verify$/);
   await expect(page.getByText('Please verify your email')).toBeVisible();
@@ -33,6 +33,12 @@ test('a new agency signs up, verifies its email, signs in and logs out', async (
   await fillSignIn(page, agency.email, agency.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${agency.name}!` })).toBeVisible();
+
+  // A first sign-in opens the getting-started guide after a moment; close it like a user would.
+  const guide = page.getByRole('dialog', { name: 'Getting started' });
+  await expect(guide).toBeVisible();
+  await guide.getByRole('button', { name: /close/i }).click();
+  await expect(guide).toBeHidden();
 
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
