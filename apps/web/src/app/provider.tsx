@@ -6,6 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_MS } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import classes from './provider.module.css';
 
 /** Shade 8 keeps white text on filled buttons above 4.5:1 contrast (the default shade 6 fails). */
 export const theme = createTheme({
@@ -33,7 +34,7 @@ export function createQueryClient() {
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={1} autoClose={TOAST_MS} position="top-right" />
+      <Notifications limit={1} autoClose={TOAST_MS} position="top-right" classNames={{ root: classes.toasts }} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

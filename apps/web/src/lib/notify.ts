@@ -4,10 +4,10 @@ import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-reac
 
 type Kind = 'info' | 'success' | 'error';
 
-const look: Record<Kind, { color: string; icon: typeof IconCheck; title: string }> = {
-  info: { color: 'blue', icon: IconInfoCircle, title: 'Notice' },
-  success: { color: 'green', icon: IconCheck, title: 'Done' },
-  error: { color: 'red', icon: IconAlertTriangle, title: 'Something went wrong' },
+const look: Record<Kind, { color: string; icon: typeof IconCheck }> = {
+  info: { color: 'blue', icon: IconInfoCircle },
+  success: { color: 'green', icon: IconCheck },
+  error: { color: 'red', icon: IconAlertTriangle },
 };
 
 /**
@@ -16,12 +16,11 @@ const look: Record<Kind, { color: string; icon: typeof IconCheck; title: string 
  * sees always answers what they just did.
  */
 function show(kind: Kind, message: ReactNode) {
-  const { color, icon, title } = look[kind];
+  const { color, icon } = look[kind];
   notifications.clean();
   notifications.cleanQueue();
   notifications.show({
     color,
-    title,
     message,
     icon: createElement(icon, { size: 18, 'aria-hidden': true }),
     withCloseButton: true,

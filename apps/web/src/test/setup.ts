@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+
+// Screens are lazy routes: the first render of a file imports its chunk, which takes a while on a
+// busy machine. findBy*/waitFor wait up to 5 s instead of 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {

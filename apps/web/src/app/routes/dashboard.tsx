@@ -52,7 +52,9 @@ export function DashboardRoute() {
   return (
     <Stack gap="xl" maw={1100}>
       <Stack gap={4}>
-        <Title order={1}>{messages.welcomeUser(user.name)}</Title>
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {messages.welcomeUser(user.name)}
+        </Title>
         <Text c="dimmed">{SUBTITLE[role]}</Text>
       </Stack>
       <AccountCard user={user} />

@@ -13,7 +13,9 @@ export function MyAccountRoute() {
   const withContact = role !== 'associate';
   return (
     <Stack gap="xl" maw={960}>
-      <Title order={1}>My Account</Title>
+      <Title order={1} fz={{ base: 26, sm: 30 }}>
+        My Account
+      </Title>
       <Card withBorder radius="lg" padding="lg">
         <ProfilePhoto user={user} />
       </Card>

@@ -62,7 +62,7 @@ export function SignedInFrame() {
       nav={menuFor(role)}
       helpLink={
         role && role !== 'admin'
-          ? { label: 'Need Help? Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset }
+          ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset }
           : undefined
       }
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}

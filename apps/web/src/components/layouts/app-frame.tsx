@@ -30,7 +30,7 @@ import classes from './app-frame.module.css';
 type IconComponent = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 
 export type FrameNavItem = { label: string; to: string; icon: IconComponent };
-export type FrameLink = { label: string; href: string; icon: IconComponent };
+export type FrameLink = { label: string; description?: string; href: string; icon: IconComponent };
 export type FrameUser = { name: string; email: string; imageUrl: string | null };
 
 type AppFrameProps = {
@@ -174,11 +174,13 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, onProfile, o
               target="_blank"
               rel="noopener noreferrer"
               label={compact ? undefined : helpLink.label}
-              aria-label={compact ? helpLink.label : undefined}
+              description={compact ? undefined : helpLink.description}
+              aria-label={helpLink.description ? `${helpLink.label} ${helpLink.description}` : helpLink.label}
               title={compact ? helpLink.label : undefined}
               leftSection={<helpLink.icon size={22} stroke={1.7} aria-hidden />}
               className={compact ? `${classes.navLink} ${classes.navLinkCompact}` : classes.navLink}
-              c="blue.8"
+              active
+              variant="light"
               py={10}
             />
           </AppShell.Section>

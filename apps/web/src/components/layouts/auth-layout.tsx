@@ -17,7 +17,7 @@ export function AuthLayout({ title, subtitle, width = 440, children }: AuthLayou
       component="main"
       mih="100dvh"
       px="md"
-      py={48}
+      py={{ base: 24, sm: 48 }}
       style={{
         background:
           'radial-gradient(1200px 600px at 10% -10%, var(--mantine-color-blue-1), transparent 60%), radial-gradient(900px 500px at 110% 110%, var(--mantine-color-indigo-0), transparent 60%), var(--mantine-color-gray-0)',

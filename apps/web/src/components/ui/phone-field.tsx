@@ -57,7 +57,7 @@ export function PhoneField({
       <PhoneInput
         id={id}
         className={classes.root}
-        data-error={error ? true : undefined}
+        containerComponentProps={{ 'data-error': error ? true : undefined }}
         international
         countryCallingCodeEditable={false}
         defaultCountry={country ?? 'US'}
