@@ -2,7 +2,8 @@
 // `npm run bench`: prints the figures of the foundation issue; asserts nothing.
 //   (i)   `node scripts/start.mjs` to the first 200 on /api/health, fresh data folder and warm
 //   (ii)  gzipped JavaScript the browser downloads for /login (headless Chromium)
-//   (iii) autocannon req/s on GET /api/health and on GET /api/getInfo as the demo agency
+//   (iii) autocannon req/s on GET /api/health and on GET /api/getInfo as the demo agency, on the
+//         embedded database and, when BENCH_DATABASE_URL names a PostgreSQL database, on that too
 // Every server runs on a free loopback port with a temporary DATA_DIR and is stopped at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
@@ -184,9 +185,9 @@ async function load(title, options) {
   return result.requests.average;
 }
 
-async function benchThroughput(baseURL, logLevel) {
+async function benchThroughput(baseURL, database, logLevel) {
   console.log(
-    `\n(iii) autocannon, ${LOAD_SECONDS} s each, ${LOAD_CONNECTIONS} connections, LOG_LEVEL=${logLevel}`,
+    `\n(iii) autocannon on ${database}, ${LOAD_SECONDS} s each, ${LOAD_CONNECTIONS} connections, LOG_LEVEL=${logLevel}`,
   );
   const login = await fetch(`${baseURL}/api/login`, {
     method: 'POST',
@@ -218,9 +219,25 @@ async function main() {
   const portal = await startPortal('serve', { NODE_ENV: 'development', LOG_LEVEL: logLevel });
   try {
     await benchLoginWeight(portal.baseURL);
-    await benchThroughput(portal.baseURL, logLevel);
+    await benchThroughput(portal.baseURL, 'the embedded database (PGlite)', logLevel);
   } finally {
     await stopPortal(portal);
+  }
+
+  const postgres = process.env.BENCH_DATABASE_URL;
+  if (postgres) {
+    const onPostgres = await startPortal('serve-postgres', {
+      NODE_ENV: 'development',
+      LOG_LEVEL: logLevel,
+      DATABASE_URL: postgres,
+    });
+    try {
+      await benchThroughput(onPostgres.baseURL, 'PostgreSQL (BENCH_DATABASE_URL)', logLevel);
+    } finally {
+      await stopPortal(onPostgres);
+    }
+  } else {
+    console.log('\n    (set BENCH_DATABASE_URL=postgres://… to measure (iii) on PostgreSQL too)');
   }
 }
 
