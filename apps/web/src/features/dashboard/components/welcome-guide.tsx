@@ -48,7 +48,11 @@ export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
     <Modal
       opened={opened}
       onClose={() => setOpened(false)}
-      title="Getting started"
+      title={
+        <Text component="span" fw={700} fz="lg">
+          Getting started
+        </Text>
+      }
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close getting started guide' }}

@@ -58,25 +58,31 @@ export function LocationSelects({ value, onChange, invalid = {}, required }: Loc
         placeholder={countries.isLoading ? 'Loading…' : 'Select a country'}
         required={required}
         searchable
+        allowDeselect={false}
         data={countryOptions}
         value={value.country_id}
         error={invalid.country}
         nothingFoundMessage="No country matches"
-        onChange={(id, option) =>
-          onChange({ country_id: id, country: option?.label ?? null, state_id: null, state: null, city: null })
-        }
+        onChange={(id, option) => {
+          if (id === value.country_id) return;
+          onChange({ country_id: id, country: option?.label ?? null, state_id: null, state: null, city: null });
+        }}
       />
       <Select
         label="State"
         placeholder={value.country_id ? (states.isLoading ? 'Loading…' : 'Select a state') : 'Select a country first'}
         required={required}
         searchable
+        allowDeselect={false}
         disabled={!value.country_id}
         data={stateOptions}
         value={value.state_id}
         error={invalid.state}
         nothingFoundMessage="No state matches"
-        onChange={(id, option) => onChange({ ...value, state_id: id, state: option?.label ?? null, city: null })}
+        onChange={(id, option) => {
+          if (id === value.state_id) return;
+          onChange({ ...value, state_id: id, state: option?.label ?? null, city: null });
+        }}
       />
       {typeCity ? (
         <TextInput
@@ -93,6 +99,7 @@ export function LocationSelects({ value, onChange, invalid = {}, required }: Loc
           placeholder={value.state_id ? (cities.isLoading ? 'Loading…' : 'Select a city') : 'Select a state first'}
           required={required}
           searchable
+        allowDeselect={false}
           limit={200}
           disabled={!value.state_id}
           data={cityOptions}
