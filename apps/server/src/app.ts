@@ -21,6 +21,8 @@ import { geoRoutes } from './modules/geo/geo.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +30,7 @@ declare module 'fastify' {
     db: Database;
     storage: Storage;
     mailer: Mailer | null;
+    gateway: PaymentGateway;
   }
 }
 
@@ -56,6 +59,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Seed the catalogue and, outside production, the demo accounts. Default true. */
   seed?: boolean;
+  /** A card gateway other than the configured one (tests). */
+  gateway?: PaymentGateway;
   /** Pino destination override (tests capture logs to check redaction). */
   logStream?: NodeJS.WritableStream;
 }
@@ -81,6 +86,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('storage', createStorage(config.fileStorageDir));
   app.decorate('mailer', createMailer(config));
+  app.decorate('gateway', options.gateway ?? createPaymentGateway(config));
   if (!options.database) app.addHook('onClose', () => database.close());
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
 
@@ -119,6 +125,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(mailRoutes);
       await api.register(catalogRoutes);
       await api.register(ordersRoutes);
+      await api.register(billingRoutes);
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,9 @@ export const configSchema = z
     FILE_STORAGE_DIR: optionalString,
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    /** Paid orders (dollars) after which an agency gets the one-time credit (DESIGN.md §6.5). */
+    OFFER_THRESHOLD: z.coerce.number().positive().default(1000),
+    OFFER_CREDIT: z.coerce.number().positive().default(100),
     TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
   })
   .superRefine((env, ctx) => {
@@ -72,6 +75,7 @@ export const configSchema = z
       webDistDir: path.resolve(env.WEB_DIST_DIR),
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
       trustProxy: env.TRUST_PROXY,
+      offer: { thresholdCents: Math.round(env.OFFER_THRESHOLD * 100), creditCents: Math.round(env.OFFER_CREDIT * 100) },
     };
   });
 

@@ -9,3 +9,4 @@ export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
 export * from './pricing.js';
 export * from './schemas/orders.js';
+export * from './schemas/billing.js';

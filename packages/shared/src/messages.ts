@@ -67,6 +67,10 @@ export const messages = {
   addNewCard: 'Add a New Card!',
   noData: 'NO DATA FOUND!',
   emailAlreadySent: 'Email already sent.',
+  cardMonthInvalid: 'Please choose an expiry month from 01 to 12.',
+  cardYearInvalid: 'Please choose a valid expiry year.',
+  cardExpired: 'Your card has expired.',
+  selectPaymentType: 'Please choose how to pay.',
 
   // Coupons
   couponCreated: 'Coupon Created!',
@@ -141,4 +145,33 @@ export const bulkMessages = {
   required: (column: string) => `${column} is required.`,
   notAllowed: (column: string, value: string) => `${column}: "${value}" is not one of the allowed values.`,
   missingColumns: (columns: string[]) => `The sheet lacks the columns: ${columns.join(', ')}.`,
+} as const;
+
+/** Wallet, cards and payments (Copydesk wording where the spec shows none). */
+export const billingMessages = {
+  balanceAdded: 'Balance added successfully.',
+  balanceCredited: (agency: string) => `The balance of ${agency} has been credited.`,
+  paid: 'Payment successful. Your order is confirmed.',
+  alreadyPaid: 'This order has already been paid.',
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  cardInvalid: 'Your card number is incorrect.',
+  cardExpired: 'Your card has expired.',
+  gatewayUnavailable: 'The payment could not be processed right now. Please try again.',
+  savedCardUnknown: 'Please Select your saved card.',
+  associateWalletOnly: 'Associates can only pay from the wallet.',
+  agencyUnknown: 'Please choose an agency.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  offerGranted: 'Congratulations! $100 credit has been added to your wallet.',
+} as const;
+
+/** Coupons at checkout (DESIGN.md §6.4: each refusal says why). */
+export const couponMessages = {
+  unknown: 'This coupon code is invalid.',
+  inactive: 'This coupon is not active.',
+  expired: 'This coupon has expired.',
+  usedUp: 'This coupon has reached its usage limit.',
+  notForYou: 'This coupon is not available for your account.',
+  applied: 'Coupon applied.',
 } as const;

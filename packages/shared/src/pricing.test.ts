@@ -17,3 +17,20 @@ describe('pricing', () => {
     ]);
   });
 });
+
+import { couponDiscountCents } from './pricing.js';
+
+describe('coupon discount', () => {
+  it('takes a fixed amount only when it is below the total', () => {
+    expect(couponDiscountCents({ type: 'fixed', amount: 10 }, 6600)).toBe(1000);
+    expect(couponDiscountCents({ type: 'fixed', amount: 66 }, 6600)).toBeNull();
+    expect(couponDiscountCents({ type: 'fixed', amount: 80 }, 6600)).toBeNull();
+  });
+
+  it('takes a percentage of the total, rounded to the cent and never more than the total', () => {
+    expect(couponDiscountCents({ type: 'percentage', amount: 12.5 }, 6600)).toBe(825);
+    expect(couponDiscountCents({ type: 'percentage', amount: 33 }, 999)).toBe(330);
+    expect(couponDiscountCents({ type: 'percentage', amount: 100 }, 6600)).toBe(6600);
+    expect(couponDiscountCents({ type: 'percentage', amount: 150 }, 6600)).toBe(6600);
+  });
+});

@@ -33,3 +33,23 @@ export function orderBreakdown(items: PricedItem[]): OrderBreakdownLine[] {
   }
   return [...lines.values()];
 }
+
+/** A coupon as the apply call returns it: fixed amounts in dollars, percentages in percent. */
+export interface AppliedCoupon {
+  type: 'fixed' | 'percentage';
+  amount: number;
+}
+
+/**
+ * The discount a coupon gives on a subtotal (orders-and-payment §9): a fixed coupon must be below
+ * the total; a percentage takes total × amount / 100, rounded to the cent; the total never goes
+ * below 0. Returns null when a fixed coupon is not below the total.
+ */
+export function couponDiscountCents(coupon: AppliedCoupon, subtotalCents: number): number | null {
+  if (coupon.type === 'fixed') {
+    const cents = Math.round(coupon.amount * 100);
+    return cents < subtotalCents ? cents : null;
+  }
+  const pct = Math.min(100, Math.max(0, coupon.amount));
+  return Math.min(subtotalCents, Math.round((subtotalCents * pct) / 100));
+}

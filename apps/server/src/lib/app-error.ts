@@ -4,6 +4,7 @@
  */
 export const errorStatus = {
   UNAUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
@@ -70,4 +70,45 @@ export function multipart(fields: Record<string, string>, file?: { field: string
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A complete Blog Post item ($28.00 at 500 words, +$10.00 with SEO). */
+export function orderItem(overrides: Record<string, unknown> = {}) {
+  return {
+    orderType: 'Blog Post',
+    wordCount: { word: '500 Words' },
+    addOns: null,
+    category: 'Technology',
+    articleTitle: 'Ten ways to ship faster',
+    project_name: 'Acme blog',
+    about_company: 'We make rockets',
+    target_audience: 'Engineers',
+    purpose: 'Informative',
+    writing_tone: 'Casual',
+    publish_medium: 'Own Website',
+    ...overrides,
+  };
+}
+
+/** Places an unpaid order through the API and returns its id. */
+export async function placeOrder(app: App, token: string, items = [orderItem()]) {
+  const res = await app.inject({ method: 'POST', url: '/api/order/create', payload: { articlesData: items }, headers: { authorization: `Bearer ${token}` } });
+  if (res.statusCode !== 200) throw new Error(`order failed: ${res.body}`);
+  return res.json().order.id as number;
+}
+
+/** Every row of every table as text: what a database dump would hold. */
+export async function databaseText(db: Database): Promise<string> {
+  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as
+    | { rows: { table_name: string }[] }
+    | { table_name: string }[];
+  const names = ('rows' in tables ? tables.rows : tables).map((r) => r.table_name);
+  let text = '';
+  for (const name of names) {
+    const res = (await db.execute(sql.raw(`select coalesce(string_agg(t::text, E'\\n'), '') as dump from "${name}" t`))) as unknown as
+      | { rows: { dump: string }[] }
+      | { dump: string }[];
+    text += ('rows' in res ? res.rows : res)[0]?.dump ?? '';
+  }
+  return text;
 }

@@ -4,3 +4,4 @@ export * from './outbox.js';
 export * from './throttle.js';
 export * from './catalog.js';
 export * from './orders.js';
+export * from './billing.js';

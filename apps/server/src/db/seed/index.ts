@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { users } from '../schema/index.js';
+import { payments, users, walletEntries, wallets } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { seedCatalog } from './catalog.js';
 
@@ -13,7 +13,7 @@ async function seedDemoAccounts(db: Database) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const verified = new Date();
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({
+    const [admin] = await tx.insert(users).values({
       name: 'Avery Admin',
       email: 'admin@example.com',
       passwordHash,
@@ -22,7 +22,7 @@ async function seedDemoAccounts(db: Database) {
       companyName: 'Copydesk',
       roleDesignation: 'Operations',
       loginCount: 2,
-    });
+    }).returning({ id: users.id });
     const [agency] = await tx
       .insert(users)
       .values({
@@ -45,6 +45,21 @@ async function seedDemoAccounts(db: Database) {
         loginCount: 2,
       })
       .returning({ id: users.id });
+    // Acme Media starts with $500.00 in its wallet, credited by the admin like any top-up.
+    await tx.insert(wallets).values({ agencyId: agency!.id });
+    const [payment] = await tx
+      .insert(payments)
+      .values({ kind: 'topup', agencyId: agency!.id, userId: agency!.id, method: 'Admin', subtotalCents: 50000, amountCents: 50000, description: 'Opening balance', invoiceNumber: 'CD-DEMO-000001' })
+      .returning({ id: payments.id });
+    await tx.insert(walletEntries).values({
+      agencyId: agency!.id,
+      amountCents: 50000,
+      balanceAfterCents: 0,
+      kind: 'topup_admin',
+      description: 'Opening balance',
+      actorId: admin!.id,
+      paymentId: payment!.id,
+    });
     await tx.insert(users).values({
       name: 'Sam Associate',
       email: 'associate@example.com',

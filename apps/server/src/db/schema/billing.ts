@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders } from './orders.js';
+import { users } from './users.js';
+
+/** One wallet per agency (DESIGN.md §6.2). The cached balance moves only with a ledger entry. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    agencyId: integer('agency_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallets_balance_check', sql`${t.balanceCents} >= 0`)],
+);
+
+export const WALLET_ENTRY_KINDS = ['topup_card', 'topup_admin', 'order_payment', 'refund', 'offer_credit'] as const;
+export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
+
+/** Append-only ledger of signed cent amounts; a trigger refuses UPDATE and DELETE. */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => wallets.agencyId, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    kind: text('kind', { enum: WALLET_ENTRY_KINDS }).notNull(),
+    description: text('description').notNull(),
+    /** Who caused it (the payer, or the admin who credited). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_entries_agency_idx').on(t.agencyId, t.id),
+    check('wallet_entries_amount_check', sql`${t.amountCents} <> 0`),
+    check('wallet_entries_balance_check', sql`${t.balanceAfterCents} >= 0`),
+  ],
+);
+
+/** A card kept for later: the gateway's reference, last 4 digits and expiry only. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    gateway: text('gateway', { enum: ['sandbox', 'stripe'] }).notNull(),
+    gatewayRef: text('gateway_ref').notNull(),
+    brand: text('brand'),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('saved_cards_agency_idx').on(t.agencyId, t.id), check('saved_cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`)],
+);
+
+export const PAYMENT_METHODS = ['Balance', 'SavedCard', 'NewCard', 'Admin'] as const;
+
+/** Order payments and top-ups; each has a numbered invoice. Amounts in cents. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['order', 'topup'] }).notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    couponId: integer('coupon_id'),
+    gateway: text('gateway'),
+    gatewayRef: text('gateway_ref'),
+    cardLast4: text('card_last4'),
+    cardExpiry: text('card_expiry'),
+    description: text('description').notNull(),
+    billingName: text('billing_name'),
+    billingAddress: text('billing_address'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingCountry: text('billing_country'),
+    billingZip: text('billing_zip'),
+    invoiceNumber: text('invoice_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_invoice_key').on(t.invoiceNumber),
+    uniqueIndex('payments_order_key').on(t.orderId),
+    index('payments_agency_idx').on(t.agencyId, t.id),
+    index('payments_created_idx').on(t.createdAt),
+    check('payments_amounts_check', sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check('payments_order_kind_check', sql`(${t.kind} = 'order') = (${t.orderId} is not null)`),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    type: text('type', { enum: ['fixed', 'percentage'] }).notNull(),
+    /** Fixed: cents. Percentage: hundredths of a percent (12.5 % = 1250). */
+    amount: integer('amount').notNull(),
+    /** Agencies allowed to use it; empty = all. */
+    agencyIds: integer('agency_ids').array().notNull().default(sql`'{}'::integer[]`),
+    expiry: date('expiry', { mode: 'string' }).notNull(),
+    /** Paid orders that may use it (DESIGN.md §6.4). */
+    usageLimit: integer('usage_limit').notNull(),
+    usedCount: integer('used_count').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
+    check('coupons_used_check', sql`${t.usedCount} >= 0 and ${t.usedCount} <= ${t.usageLimit}`),
+    check('coupons_amount_check', sql`${t.amount} > 0 and (${t.type} = 'fixed' or ${t.amount} <= 10000)`),
+    check('coupons_status_check', sql`${t.status} in (0, 1)`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coupon_redemptions_coupon_idx').on(t.couponId), uniqueIndex('coupon_redemptions_payment_key').on(t.paymentId)],
+);
+
+/** The one-time offer credit per agency (DESIGN.md §6.5). */
+export const offerCredits = pgTable('offer_credits', {
+  agencyId: integer('agency_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  amountCents: integer('amount_cents').notNull(),
+  paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Idempotency-Key records: a repeat returns the first answer (DESIGN.md §4). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['in_progress', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_key').on(t.userId, t.scope, t.key)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;

@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { coupons, orderItems, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
+
+export type NewPayment = Omit<typeof payments.$inferInsert, 'invoiceNumber' | 'id' | 'createdAt'>;
+
+/** Who may see which payments: admin all, agency its own, associate its agency's order payments. */
+export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number; ordersOnly: boolean };
+
+function scopeCondition(scope: PaymentScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  return and(eq(payments.agencyId, scope.agencyId), scope.ordersOnly ? eq(payments.kind, 'order') : undefined);
+}
+
+const sortColumns = {
+  id: payments.id,
+  user_id: payments.userId,
+  type: payments.kind,
+  data: payments.createdAt,
+  total: payments.amountCents,
+  created_at: payments.createdAt,
+} as const;
+
+export const billingRepository = {
+  async ensureWallet(db: DbOrTx, agencyId: number) {
+    await db.insert(wallets).values({ agencyId }).onConflictDoNothing();
+  },
+
+  async balanceOf(db: DbOrTx, agencyId: number): Promise<number> {
+    const [row] = await db.select({ balance: wallets.balanceCents }).from(wallets).where(eq(wallets.agencyId, agencyId));
+    return row?.balance ?? 0;
+  },
+
+  /**
+   * Appends a ledger entry; a trigger applies it to the cached balance in the same statement and
+   * refuses an overdraft with SQLSTATE 23514.
+   */
+  async appendEntry(
+    db: DbOrTx,
+    entry: { agencyId: number; amountCents: number; kind: WalletEntryKind; description: string; actorId: number | null; paymentId?: number | null; orderId?: number | null },
+  ): Promise<number> {
+    const [row] = await db
+      .insert(walletEntries)
+      .values({ ...entry, balanceAfterCents: 0 })
+      .returning({ balanceAfter: walletEntries.balanceAfterCents });
+    return row!.balanceAfter;
+  },
+
+  async ledgerSum(db: DbOrTx, agencyId: number): Promise<number> {
+    const [row] = await db.select({ total: sum(walletEntries.amountCents) }).from(walletEntries).where(eq(walletEntries.agencyId, agencyId));
+    return Number(row?.total ?? 0);
+  },
+
+  async insertPayment(db: DbOrTx, values: NewPayment): Promise<number> {
+    // The invoice number follows the payment id; it is set in the same transaction.
+    const [row] = await db
+      .insert(payments)
+      .values({ ...values, invoiceNumber: sql`'pending-' || gen_random_uuid()` })
+      .returning({ id: payments.id, createdAt: payments.createdAt });
+    const year = row!.createdAt.getUTCFullYear();
+    await db
+      .update(payments)
+      .set({ invoiceNumber: `CD-${year}-${String(row!.id).padStart(6, '0')}` })
+      .where(eq(payments.id, row!.id));
+    return row!.id;
+  },
+
+  async spendingOf(db: DbOrTx, agencyId: number): Promise<number> {
+    const [row] = await db
+      .select({ total: sum(payments.amountCents) })
+      .from(payments)
+      .where(and(eq(payments.agencyId, agencyId), eq(payments.kind, 'order')));
+    return Number(row?.total ?? 0);
+  },
+
+  async listSavedCards(db: DbOrTx, agencyId: number) {
+    return db
+      .select()
+      .from(savedCards)
+      .where(and(eq(savedCards.agencyId, agencyId), isNull(savedCards.deletedAt)))
+      .orderBy(desc(savedCards.id));
+  },
+
+  async findSavedCard(db: DbOrTx, agencyId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(savedCards)
+      .where(and(eq(savedCards.id, id), eq(savedCards.agencyId, agencyId), isNull(savedCards.deletedAt)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insertSavedCard(db: DbOrTx, values: typeof savedCards.$inferInsert) {
+    await db.insert(savedCards).values(values);
+  },
+
+  async list(
+    db: DbOrTx,
+    scope: PaymentScope,
+    filters: { from?: string; to?: string; search?: string },
+    page: { limit: number; offset: number; sortColumn: keyof typeof sortColumns; sortOrder: 'asc' | 'desc' },
+  ) {
+    const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+    if (filters.from) conditions.push(gte(payments.createdAt, sql`${filters.from}::date`));
+    if (filters.to) conditions.push(lt(payments.createdAt, sql`${filters.to}::date + 1`));
+    if (filters.search) {
+      const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(payments.description, pattern), ilike(payments.invoiceNumber, pattern)));
+    }
+    const where = and(...conditions);
+    const direction = page.sortOrder === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ payment: payments, userName: users.name, email: users.email })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .where(where)
+        .orderBy(direction(sortColumns[page.sortColumn]), direction(payments.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  async findVisible(db: DbOrTx, scope: PaymentScope, id: number) {
+    const [row] = await db
+      .select({ payment: payments, user: users, couponCode: coupons.code })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .leftJoin(coupons, eq(coupons.id, payments.couponId))
+      .where(and(eq(payments.id, id), scopeCondition(scope)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async itemsOfOrders(db: DbOrTx, orderIds: number[]) {
+    if (!orderIds.length) return [];
+    return db.select().from(orderItems).where(and(inArray(orderItems.orderId, orderIds), isNull(orderItems.deletedAt))).orderBy(asc(orderItems.id));
+  },
+};

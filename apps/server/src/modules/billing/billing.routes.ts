@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addBalanceSchema,
+  balanceResponseSchema,
+  billingDetailResponseSchema,
+  billingListQuerySchema,
+  billingListResponseSchema,
+  idParamSchema,
+  messageResponseSchema,
+  payOrderResponseSchema,
+  payOrderSchema,
+  savedCardsResponseSchema,
+  spendingResponseSchema,
+  userIdParamSchema,
+} from '@copydesk/shared';
+import { withIdempotency } from '../../lib/idempotency.js';
+import { randomToken } from '../../lib/tokens.js';
+import { currentUser, requireAuth } from '../../plugins/auth.js';
+import * as billing from './billing.service.js';
+import * as payments from './payments.service.js';
+
+const tags = ['billing'];
+const security = [{ bearerAuth: [] }];
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(300).optional() }).loose();
+
+/** Runs a money call once per Idempotency-Key and replies with the stored answer on repeats. */
+async function once(request: FastifyRequest, reply: FastifyReply, scope: string, run: (key: string) => Promise<unknown>) {
+  const key = request.headers['idempotency-key'] as string | undefined;
+  const user = currentUser(request);
+  const stored = await withIdempotency(request.server.db, { userId: user.id, scope, key, body: request.body }, () => run(key ?? randomToken(16)));
+  return reply.status(stored.status).send(stored.body);
+}
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.db, config: app.config, gateway: app.gateway };
+  const anyone = requireAuth();
+
+  app.post(
+    '/order/pay',
+    {
+      schema: { tags, security, headers: idempotencyHeader, body: payOrderSchema, response: { 200: payOrderResponseSchema } },
+      preHandler: requireAuth('agency', 'associate'),
+    },
+    async (request, reply) => once(request, reply, 'order.pay', (key) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key)),
+  );
+
+  app.post(
+    '/billing/addBalance',
+    { schema: { tags, security, headers: idempotencyHeader, body: addBalanceSchema, response: { 200: messageResponseSchema } }, preHandler: anyone },
+    async (request, reply) =>
+      once(request, reply, 'billing.addBalance', (key) => payments.addBalance(ctx, currentUser(request), request.body.paymentInfo, key)),
+  );
+
+  app.get(
+    '/billing',
+    { schema: { tags, security, querystring: billingListQuerySchema, response: { 200: billingListResponseSchema } }, preHandler: anyone },
+    async (request) => billing.listPayments(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/billing/:id',
+    { schema: { tags, security, params: idParamSchema, response: { 200: billingDetailResponseSchema } }, preHandler: anyone },
+    async (request) => billing.paymentDetail(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/billing/getAvailableBalance/:userId',
+    { schema: { tags, security, params: userIdParamSchema, response: { 200: balanceResponseSchema } }, preHandler: anyone },
+    async (request) => billing.availableBalance(app.db, currentUser(request), request.params.userId),
+  );
+
+  app.get(
+    '/billing/getSpending/:userId',
+    { schema: { tags, security, params: userIdParamSchema, response: { 200: spendingResponseSchema } }, preHandler: anyone },
+    async (request) => billing.spending(app.db, currentUser(request), request.params.userId),
+  );
+
+  app.get(
+    '/user/getsavedcards/:userId',
+    { schema: { tags, security, params: userIdParamSchema, response: { 200: savedCardsResponseSchema } }, preHandler: anyone },
+    async (request) => billing.savedCards(app.db, currentUser(request), request.params.userId),
+  );
+
+  app.get(
+    '/user/setup-intent',
+    {
+      schema: { tags, security, response: { 200: z.object({ gateway: z.enum(['sandbox', 'stripe']), client_secret: z.string().nullable() }) } },
+      preHandler: requireAuth('agency'),
+    },
+    async (request) => app.gateway.setupIntent(currentUser(request).id),
+  );
+};

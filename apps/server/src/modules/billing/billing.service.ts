@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import { centsToDollars, messages, type billingListQuerySchema } from '@copydesk/shared';
+import type { Database } from '../../db/client.js';
+import type { PaymentRow, UserRow } from '../../db/schema/index.js';
+import { agencyIdOf } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import { usersRepository } from '../users/users.repository.js';
+import { billingRepository, type PaymentScope } from './billing.repository.js';
+
+/** Read side of billing: balances, spending, saved cards, payment history and invoice details. */
+
+type ListQuery = z.output<typeof billingListQuerySchema>;
+
+/**
+ * The agency whose wallet a user id stands for, if the actor may see it: admins any agency or
+ * associate; an agency itself and its associates; an associate itself and its agency. Otherwise
+ * 404, as for records that do not exist.
+ */
+export async function walletAgencyFor(db: Database, actor: UserRow, userId: number): Promise<number> {
+  const target = await usersRepository.findById(db, userId);
+  const agencyId = target ? agencyIdOf(target) : null;
+  const allowed =
+    agencyId !== null &&
+    (actor.role === 'admin' ||
+      (actor.role === 'agency' && agencyId === actor.id) ||
+      (actor.role === 'associate' && agencyId === actor.agencyId && (target!.id === actor.id || target!.id === actor.agencyId)));
+  if (!allowed) throw new AppError('NOT_FOUND', messages.notFound);
+  return agencyId;
+}
+
+export async function availableBalance(db: Database, actor: UserRow, userId: number) {
+  return { balance: centsToDollars(await billingRepository.balanceOf(db, await walletAgencyFor(db, actor, userId))) };
+}
+
+export async function spending(db: Database, actor: UserRow, userId: number) {
+  return { spending: centsToDollars(await billingRepository.spendingOf(db, await walletAgencyFor(db, actor, userId))) };
+}
+
+/** Saved cards of an agency, newest first ("Recent" is the first). Associates pay from the wallet only. */
+export async function savedCards(db: Database, actor: UserRow, userId: number) {
+  if (actor.role === 'associate') throw new AppError('FORBIDDEN', messages.forbidden);
+  const agencyId = await walletAgencyFor(db, actor, userId);
+  const cards = await billingRepository.listSavedCards(db, agencyId);
+  return {
+    data: cards.map((c) => ({
+      id: c.id,
+      card_last_digits: c.last4,
+      card_expiry: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`,
+    })),
+  };
+}
+
+export function paymentScopeOf(actor: UserRow): PaymentScope {
+  if (actor.role === 'admin') return { kind: 'all' };
+  return { kind: 'agency', agencyId: agencyIdOf(actor)!, ordersOnly: actor.role === 'associate' };
+}
+
+const METHOD_LABEL: Record<PaymentRow['method'], string> = { Balance: 'Wallet', NewCard: 'Card', SavedCard: 'Saved Card', Admin: 'Admin' };
+
+function rowDto(payment: PaymentRow, user: { name: string; email: string }) {
+  return {
+    id: payment.id,
+    invoice: payment.invoiceNumber,
+    user: user.name,
+    email: user.email,
+    description: payment.description,
+    method: METHOD_LABEL[payment.method],
+    amount: centsToDollars(payment.amountCents),
+    date: payment.createdAt.toISOString(),
+    type: payment.kind === 'topup' ? ('add balance' as const) : ('order payment' as const),
+    order_id: payment.orderId,
+  };
+}
+
+export async function listPayments(db: Database, actor: UserRow, query: ListQuery) {
+  const { rows, total } = await billingRepository.list(
+    db,
+    paymentScopeOf(actor),
+    { from: query.from, to: query.to, search: query.search },
+    { limit: query.limit, offset: offsetOf(query), sortColumn: query.sort_column, sortOrder: query.sort_order },
+  );
+  return { data: rows.map((r) => rowDto(r.payment, { name: r.userName, email: r.email })), meta: pageMeta(query, total, rows.length) };
+}
+
+/** Everything the invoice-detail modal and the PDF show for one payment. */
+export async function paymentDetail(db: Database, actor: UserRow, id: number) {
+  const found = await billingRepository.findVisible(db, paymentScopeOf(actor), id);
+  if (!found) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
+  const { payment, user, couponCode } = found;
+  const items = payment.orderId ? await billingRepository.itemsOfOrders(db, [payment.orderId]) : [];
+  return {
+    data: {
+      ...rowDto(payment, user),
+      address: payment.billingAddress ?? user.address,
+      city: payment.billingCity ?? user.city,
+      state: payment.billingState ?? user.state,
+      zipcode: payment.billingZip ?? user.zipCode,
+      country: payment.billingCountry ?? user.country,
+      phone: user.phoneNumber,
+      company: user.companyName,
+      subtotal: centsToDollars(payment.subtotalCents),
+      discount: centsToDollars(payment.discountCents),
+      coupon_code: couponCode ?? null,
+      total: centsToDollars(payment.amountCents),
+      total_items: items.length,
+      card_last_digits: payment.cardLast4,
+      card_expiry: payment.cardExpiry,
+      orderBreakDown: items.map((i) => ({
+        title: i.articleTitle,
+        project_name: i.projectName,
+        itemType: i.orderType,
+        itemWord: i.wordCountTitle,
+        itemWordPrice: centsToDollars(i.costCents),
+      })),
+    },
+  };
+}

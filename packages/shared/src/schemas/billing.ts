@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { CITY_MAX, PAYMENT_TYPES, TEXT_MAX, ZIP_MAX } from '../constants.js';
+import { messages } from '../messages.js';
+import { optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
+
+/**
+ * Billing contracts (access-and-billing §3 "Add-balance payload", orders-and-payment §3 "Payment
+ * info"). Card fields are checked here for shape only; the gateway judges the card itself.
+ */
+
+const CARD_DIGITS = /^\d{12,19}$/;
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const text = (max = TEXT_MAX) => z.string().max(max, messages.fieldTooLong(max)).nullish();
+const flexibleId = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^\d{1,10}$/).transform(Number)]).nullish();
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).nullish().transform((v) => v === true || v === 1 || v === '1');
+
+/** Card number with spaces removed: digits only, at most 19 (spec §5). */
+export const normaliseCardNumber = (v: string) => v.replace(/[\s-]/g, '');
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/** The card and billing-address part shared by top-ups and order payments. */
+const cardFields = {
+  nameOnCard: text(),
+  cardNumber: z.string().max(40).nullish(),
+  cardCvc: z.string().max(10).nullish(),
+  month: z.union([z.string().max(2), z.number()]).nullish(),
+  year: z.union([z.string().max(4), z.number()]).nullish(),
+  saveCard: flag,
+  savedCardid: flexibleId,
+  /** Stripe mode: the PaymentMethod the browser created instead of a card number. */
+  paymentMethodId: z.string().max(100).regex(/^pm_[A-Za-z0-9_]+$/).nullish(),
+  address: text(),
+  country: text(),
+  state: text(),
+  city: text(CITY_MAX),
+  zipCode: z.string().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish(),
+};
+
+type CardPart = {
+  nameOnCard?: string | null;
+  cardNumber?: string | null;
+  cardCvc?: string | null;
+  month?: string | number | null;
+  year?: string | number | null;
+  paymentMethodId?: string | null;
+  address?: string | null;
+  country?: string | null;
+  state?: string | null;
+  city?: string | null;
+  zipCode?: string | null;
+};
+
+/** Checks a new card's fields in the spec's order; `cvcMessage` differs between the two screens. */
+export function checkNewCard(ctx: z.RefinementCtx, body: CardPart, cvcMessage: string, now = new Date()) {
+  const required: (keyof CardPart)[] = body.paymentMethodId
+    ? ['nameOnCard', 'address', 'country', 'state', 'city', 'zipCode']
+    : ['month', 'year', 'cardNumber', 'cardCvc', 'nameOnCard', 'address', 'country', 'state', 'city', 'zipCode'];
+  const missing = required.filter((k) => blank(body[k]));
+  for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
+  if (missing.length || body.paymentMethodId) return;
+  if (!CARD_DIGITS.test(normaliseCardNumber(body.cardNumber!))) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: messages.cardNumberNumeric });
+  if (!/^\d{3}$/.test(String(body.cardCvc).trim())) ctx.addIssue({ code: 'custom', path: ['cardCvc'], message: cvcMessage });
+  const month = Number(body.month);
+  const year = Number(body.year);
+  const thisYear = now.getUTCFullYear();
+  if (!Number.isInteger(month) || month < 1 || month > 12) ctx.addIssue({ code: 'custom', path: ['month'], message: messages.cardMonthInvalid });
+  if (!Number.isInteger(year) || year < thisYear || year > thisYear + 10) ctx.addIssue({ code: 'custom', path: ['year'], message: messages.cardYearInvalid });
+  else if (year === thisYear && month < now.getUTCMonth() + 1) ctx.addIssue({ code: 'custom', path: ['month'], message: messages.cardExpired });
+  if (body.zipCode && !/^[A-Za-z0-9 -]{1,5}$/.test(body.zipCode.trim())) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: messages.fieldTooLong(ZIP_MAX) });
+}
+
+/** Amounts: above 0, at most 2 decimals (spec: 'Balance Should be in Positive Integers'). */
+export const moneyAmount = z
+  .union([z.number(), z.string().max(30)])
+  .nullish()
+  .transform((v) => (typeof v === 'string' ? (/^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN) : v));
+export function isValidAmount(v: number | null | undefined, max = 1_000_000): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+}
+
+export const addBalanceInfoSchema = z
+  .object({
+    ...cardFields,
+    balance: moneyAmount,
+    description: text(),
+    balanceByAdmin: flag,
+    agency: flexibleId,
+  })
+  .superRefine((body, ctx) => {
+    if (!isValidAmount(body.balance)) ctx.addIssue({ code: 'custom', path: ['balance'], message: messages.balancePositive });
+    if (body.balanceByAdmin) {
+      if (blank(body.agency)) ctx.addIssue({ code: 'custom', path: ['agency'], message: messages.requiredFields });
+      if (blank(body.description)) ctx.addIssue({ code: 'custom', path: ['description'], message: messages.requiredFields });
+      return;
+    }
+    if (body.savedCardid) return;
+    checkNewCard(ctx, body, messages.cvcNumeric);
+  });
+export const addBalanceSchema = z.object({ paymentInfo: addBalanceInfoSchema });
+export type AddBalanceInfo = z.input<typeof addBalanceInfoSchema>;
+
+export const payOrderInfoSchema = z
+  .object({
+    ...cardFields,
+    payment_type: z.enum(PAYMENT_TYPES, { error: messages.selectPaymentType }),
+    order_id: flexibleId,
+    /** Shown by the client; the server computes the amount itself. */
+    total: z.number().nullish(),
+    coupon_id: flexibleId,
+    coupon_code: z.string().max(50).nullish(),
+    coupon_discount: z.number().nullish(),
+    termsAccepted: z.boolean().nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.order_id) ctx.addIssue({ code: 'custom', path: ['order_id'], message: messages.paymentInfoNotFound });
+    if (body.termsAccepted === false) ctx.addIssue({ code: 'custom', path: ['termsAccepted'], message: messages.acceptTerms });
+    if (body.payment_type === 'SavedCard' && !body.savedCardid) ctx.addIssue({ code: 'custom', path: ['savedCardid'], message: messages.selectSavedCard });
+    if (body.payment_type === 'NewCard') checkNewCard(ctx, body, messages.cvcNumericPayment);
+  });
+export const payOrderSchema = z.object({ paymentInfo: payOrderInfoSchema });
+export type PayOrderInfo = z.input<typeof payOrderInfoSchema>;
+
+export const payOrderResponseSchema = z.object({ message: z.string(), payment_id: z.number(), offer_message: z.string().nullable() });
+
+export const balanceResponseSchema = z.object({ balance: z.number() });
+export const spendingResponseSchema = z.object({ spending: z.number() });
+export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const savedCardSchema = z.object({ id: z.number(), card_last_digits: z.string(), card_expiry: z.string() });
+export const savedCardsResponseSchema = z.object({ data: z.array(savedCardSchema) });
+
+export const BILLING_SORT_COLUMNS = ['id', 'user_id', 'type', 'data', 'total', 'created_at'] as const;
+export const billingListQuerySchema = pagedQuerySchema(BILLING_SORT_COLUMNS, 5).extend({
+  from: optionalQueryDate,
+  to: optionalQueryDate,
+  search: optionalQueryText(100),
+});
+
+export const billingRowSchema = z.object({
+  id: z.number(),
+  invoice: z.string(),
+  user: z.string(),
+  email: z.string(),
+  description: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  date: z.string(),
+  type: z.enum(['add balance', 'order payment']),
+  order_id: z.number().nullable(),
+});
+export const billingListResponseSchema = z.object({ data: z.array(billingRowSchema), meta: pageMetaSchema });
+
+export const billingDetailSchema = billingRowSchema.extend({
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  country: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  coupon_code: z.string().nullable(),
+  total: z.number(),
+  total_items: z.number(),
+  card_last_digits: z.string().nullable(),
+  card_expiry: z.string().nullable(),
+  orderBreakDown: z.array(
+    z.object({ title: z.string().nullable(), project_name: z.string().nullable(), itemType: z.string(), itemWord: z.string(), itemWordPrice: z.number() }),
+  ),
+});
+export const billingDetailResponseSchema = z.object({ data: billingDetailSchema });
