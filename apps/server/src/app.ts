@@ -22,6 +22,9 @@ import { socialRoutes } from './modules/social/social.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { offersRoutes } from './modules/offers/offers.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
 
 declare module 'fastify' {
@@ -126,6 +129,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(catalogRoutes);
       await api.register(ordersRoutes);
       await api.register(billingRoutes);
+      await api.register(couponsRoutes);
+      await api.register(offersRoutes);
+      await api.register(invoicesRoutes);
     },
     { prefix: '/api' },
   );
