@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -32,6 +33,16 @@ export const configSchema = z
     OIDC_ISSUER: z.url().default('https://accounts.google.com'),
     PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: optionalString,
+    /** Where the Stripe SDK sends its calls; only for tests and self-hosted Stripe mocks. */
+    STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * Signs short-lived links (invoice downloads). Every instance behind a load balancer needs the
+     * same value; required in production.
+     */
+    APP_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional()),
+    /** The seller block printed on invoices; address lines separated by `|` or new lines. */
+    INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('Copydesk'),
+    INVOICE_SELLER_ADDRESS: z.string().max(500).default(''),
     FILE_STORAGE_DIR: optionalString,
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -46,6 +57,9 @@ export const configSchema = z
     }
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required when PAYMENT_GATEWAY=stripe' });
+    }
+    if (env.NODE_ENV === 'production' && !env.APP_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production (the same value on every instance)' });
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'required when GOOGLE_CLIENT_ID is set' });
@@ -71,6 +85,14 @@ export const configSchema = z
       },
       paymentGateway: env.PAYMENT_GATEWAY,
       stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeApiUrl: env.STRIPE_API_URL,
+      /** Outside production a missing APP_KEY becomes a random key per process (links die on restart). */
+      appKey: env.APP_KEY ?? randomBytes(32).toString('base64url'),
+      appKeyGenerated: !env.APP_KEY,
+      invoiceSeller: {
+        name: env.INVOICE_SELLER_NAME,
+        addressLines: env.INVOICE_SELLER_ADDRESS.split(/\||\r?\n|\\n/).map((l) => l.trim()).filter(Boolean),
+      },
       fileStorageDir: path.resolve(env.FILE_STORAGE_DIR ?? path.join(dataDir, 'files')),
       webDistDir: path.resolve(env.WEB_DIST_DIR),
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -175,3 +175,15 @@ export const couponMessages = {
   notForYou: 'This coupon is not available for your account.',
   applied: 'Coupon applied.',
 } as const;
+
+/** Invoice links (DESIGN.md §6.10) and the Stripe gateway (Copydesk wording). */
+export const invoiceMessages = {
+  linkInvalid: 'This invoice link is not valid. Please download the invoice again.',
+  linkExpired: 'This invoice link has expired. Please download the invoice again.',
+} as const;
+
+export const gatewayMessages = {
+  rawCardRefused: 'Card numbers cannot be sent to the server. Please enter your card in the secure card form.',
+  authenticationRequired: 'Your bank asks to confirm this payment. Please use another card or try again.',
+  paymentMethodUnknown: 'This card could not be found. Please enter it again.',
+} as const;

@@ -1,5 +1,6 @@
 import { billingMessages, luhnValid, normaliseCardNumber } from '@copydesk/shared';
 import { AppError } from './app-error.js';
+import { createStripeGateway } from './stripe-gateway.js';
 import { randomToken } from './tokens.js';
 
 /**
@@ -96,7 +97,15 @@ export function createSandboxGateway(now: () => Date = () => new Date()): Paymen
 }
 
 /** The gateway PAYMENT_GATEWAY selects. */
-export function createPaymentGateway(config: { paymentGateway: 'sandbox' | 'stripe' }): PaymentGateway {
+export function createPaymentGateway(config: { paymentGateway: 'sandbox' | 'stripe'; stripeSecretKey?: string; stripeApiUrl?: string }): PaymentGateway {
   if (config.paymentGateway === 'sandbox') return createSandboxGateway();
-  throw new Error('PAYMENT_GATEWAY=stripe: the Stripe adapter is not part of this build yet; use sandbox');
+  // Config refuses stripe without a key; this guards callers that build a config by hand.
+  if (!config.stripeSecretKey) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
+  const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+  return createStripeGateway({
+    secretKey: config.stripeSecretKey,
+    ...(api
+      ? { host: api.hostname, protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const), port: Number(api.port) || (api.protocol === 'http:' ? 80 : 443) }
+      : {}),
+  });
 }

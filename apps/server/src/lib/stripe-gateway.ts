@@ -1,0 +1,184 @@
+import Stripe from 'stripe';
+import { billingMessages, gatewayMessages } from '@copydesk/shared';
+import { AppError } from './app-error.js';
+// Types only: payment-gateway.ts picks this adapter at run time, so no import cycle.
+import type { CardDetails, ChargeRequest, PaymentGateway } from './payment-gateway.js';
+
+/**
+ * The `stripe` gateway (issue 4 §2) on the official SDK. Cards reach Stripe from the browser
+ * (Stripe.js creates the PaymentMethod); this server only ever sees `pm_…` ids, so a raw card
+ * number is refused here. PaymentIntents are confirmed server-side with the caller's idempotency
+ * key, so a retried request never charges twice.
+ *
+ * Customer per agency: Stripe itself is the record (customer `metadata.agency_id`), found with the
+ * Search API and created with a deterministic idempotency key. Search is eventually consistent (a
+ * new customer shows up within about a minute) but Stripe keeps idempotency keys for at least 24 h,
+ * so every instance that misses a fresh customer in search and creates it gets the same customer
+ * back. A process-local cache saves the search on later charges.
+ */
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** Only for tests and self-hosted mocks (STRIPE_API_URL); default api.stripe.com over https. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** Per-request timeout; a payment holds a database transaction while it waits. */
+  timeoutMs?: number;
+}
+
+/** A card refused by Stripe: 402 with the reason (the same as `cardError` of the sandbox). */
+const cardError = (message: string) => new AppError('PAYMENT_REQUIRED', message);
+
+const DECLINE_MESSAGES: Record<string, string> = {
+  card_declined: billingMessages.declined,
+  generic_decline: billingMessages.declined,
+  insufficient_funds: billingMessages.insufficientFunds,
+  expired_card: billingMessages.cardExpired,
+  incorrect_number: billingMessages.cardInvalid,
+  invalid_number: billingMessages.cardInvalid,
+};
+
+/** Stripe's errors as the domain errors the error handler maps to 402 / 422 / 503. */
+function toAppError(err: unknown): unknown {
+  if (!(err instanceof Stripe.errors.StripeError)) return err;
+  if (err instanceof Stripe.errors.StripeCardError) {
+    // The specific reason (insufficient funds) hides in decline_code under code card_declined.
+    const message = (err.decline_code && DECLINE_MESSAGES[err.decline_code]) || (err.code && DECLINE_MESSAGES[err.code]) || err.message;
+    return cardError(message || billingMessages.declined);
+  }
+  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param?.startsWith('payment_method')) {
+    return AppError.field('paymentMethodId', gatewayMessages.paymentMethodUnknown);
+  }
+  if (err instanceof Stripe.errors.StripeIdempotencyError) {
+    return AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
+  }
+  // Connection, API, rate-limit, authentication (a bad key) and other request errors: the
+  // customer can do nothing about them but retry later.
+  const unavailable = new AppError('UNAVAILABLE', billingMessages.gatewayUnavailable);
+  (unavailable as Error).cause = err;
+  return unavailable;
+}
+
+async function mapErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw toAppError(err);
+  }
+}
+
+function cardOf(method: Stripe.PaymentMethod): CardDetails | null {
+  if (!method.card) return null;
+  return { last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year, brand: method.card.brand ?? null };
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 0,
+    timeout: options.timeoutMs ?? 30_000,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+  const customers = new Map<number, Promise<string>>();
+
+  async function findOrCreateCustomer(agencyId: number): Promise<string> {
+    const found = await stripe.customers.search({ query: `metadata['agency_id']:'${agencyId}'`, limit: 10 });
+    // Should two ever exist (created by hand in the dashboard), the oldest one is the agency's.
+    const oldest = [...found.data].sort((a, b) => a.created - b.created)[0];
+    if (oldest) return oldest.id;
+    const created = await stripe.customers.create(
+      { description: `Copydesk agency #${agencyId}`, metadata: { agency_id: String(agencyId) } },
+      { idempotencyKey: `copydesk-customer-${agencyId}` },
+    );
+    return created.id;
+  }
+
+  function customerFor(agencyId: number): Promise<string> {
+    let customer = customers.get(agencyId);
+    if (!customer) {
+      customer = findOrCreateCustomer(agencyId);
+      customers.set(agencyId, customer);
+      customer.catch(() => customers.delete(agencyId));
+    }
+    return customer;
+  }
+
+  function paymentMethodId(intent: Stripe.PaymentIntent): string | null {
+    const method = intent.payment_method;
+    return typeof method === 'string' ? method : (method?.id ?? null);
+  }
+
+  async function paymentMethodCard(paymentIntent: Stripe.PaymentIntent): Promise<CardDetails | null> {
+    const method = paymentIntent.payment_method;
+    if (!method) return null;
+    return cardOf(typeof method === 'string' ? await stripe.paymentMethods.retrieve(method) : method);
+  }
+
+  return {
+    name: 'stripe',
+
+    async charge({ agencyId, amountCents, description, source, idempotencyKey }: ChargeRequest) {
+      // Stripe takes card numbers only from its own browser elements (PCI): never from here.
+      if (source.kind === 'new') throw AppError.field('cardNumber', gatewayMessages.rawCardRefused);
+      return mapErrors(async () => {
+        const customer = await customerFor(agencyId);
+        const params: Stripe.PaymentIntentCreateParams = {
+          amount: amountCents,
+          currency: 'usd',
+          customer,
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description,
+          metadata: { agency_id: String(agencyId) },
+          expand: ['payment_method'],
+        };
+        if (source.kind === 'saved') {
+          params.payment_method = source.gatewayRef;
+          params.off_session = true;
+        } else {
+          params.payment_method = source.paymentMethodId;
+          if (source.save) params.setup_future_usage = 'off_session';
+        }
+        const intent = await stripe.paymentIntents.create(params, { idempotencyKey });
+        if (intent.status !== 'succeeded') {
+          // 3-D Secure cannot be completed by a server-side confirmation: nothing was captured.
+          await stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
+          throw cardError(gatewayMessages.authenticationRequired);
+        }
+        let card: CardDetails | null = null;
+        if (source.kind !== 'saved') {
+          // The money is taken: if the card behind it cannot be read, give it back before failing.
+          const undo = () => stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}-${amountCents}` }).catch(() => undefined);
+          card = await paymentMethodCard(intent).catch(async (err) => {
+            await undo();
+            throw err;
+          });
+          if (!card) {
+            await undo();
+            throw cardError(billingMessages.cardInvalid);
+          }
+        }
+        return {
+          chargeRef: intent.id,
+          card,
+          // The PaymentMethod Stripe attached to the customer (a test token like pm_card_visa
+          // becomes a new pm_… on use), so later off-session charges find it.
+          savedRef: source.kind === 'payment-method' && source.save ? paymentMethodId(intent) : null,
+        };
+      });
+    },
+
+    async refund(chargeRef, amountCents) {
+      // The only refund today undoes a charge whose transaction failed, once per charge.
+      await mapErrors(() => stripe.refunds.create({ payment_intent: chargeRef, amount: amountCents }, { idempotencyKey: `refund-${chargeRef}-${amountCents}` }));
+    },
+
+    async setupIntent(agencyId) {
+      return mapErrors(async () => {
+        const intent = await stripe.setupIntents.create({ customer: await customerFor(agencyId), usage: 'off_session' });
+        return { gateway: 'stripe' as const, client_secret: intent.client_secret };
+      });
+    },
+  };
+}
