@@ -10,3 +10,5 @@ export * from './schemas/catalog.js';
 export * from './pricing.js';
 export * from './schemas/orders.js';
 export * from './schemas/billing.js';
+export * from './schemas/coupons.js';
+export * from './schemas/offers.js';

@@ -176,6 +176,41 @@ export const couponMessages = {
   applied: 'Coupon applied.',
 } as const;
 
+/** Coupon administration (access-and-billing §5; Copydesk wording where the spec shows none). */
+export const couponAdminMessages = {
+  codeInvalid: 'The coupon code must be text.',
+  codeSpaces: 'The coupon code may not contain spaces.',
+  codeCharacters: 'The coupon code may only contain letters, digits and symbols.',
+  codeTooLong: 'The coupon code may not be greater than 50 characters.',
+  codeTaken: 'The coupon code has already been taken.',
+  codeLocked: 'The coupon code cannot be changed.',
+  typeInvalid: 'Please choose fixed or percentage.',
+  amountInvalid: 'The amount may only contain digits and one decimal point.',
+  amountPositive: 'The amount must be greater than 0.',
+  amountDecimals: 'The amount may have at most 2 decimals.',
+  percentageMax: 'The percentage may not be greater than 100.',
+  fixedMax: (max: string) => `The amount may not be greater than ${max}.`,
+  agenciesInvalid: 'Please choose agencies from the list.',
+  expiryInvalid: 'Please enter the expiry date as YYYY-MM-DD.',
+  expiryPast: 'The expiry date cannot be before today.',
+  limitDigits: 'The limit may only contain digits.',
+  limitMin: 'The limit must be at least 1.',
+  limitMax: (max: string) => `The limit may not be greater than ${max}.`,
+  limitBelowUsed: (used: number) => `The limit cannot be lower than the ${used} ${used === 1 ? 'time' : 'times'} this coupon has been used.`,
+  statusInvalid: 'The status must be 1 (active) or 0 (inactive).',
+  notFound: 'Coupon not found.',
+} as const;
+
+/** The offer banner and the associate's request for more balance (DESIGN.md §6.5). */
+export const offerMessages = {
+  /** The spec's banner text; `credit` is the configured credit ("$100" by default). */
+  promo: (remaining: string, credit: string) => `You're ${remaining} away from gaining ${credit} credit.`,
+  due: (credit: string) => `You have reached the offer: your ${credit} credit will be added with your next order payment.`,
+  received: (credit: string) => `You have received your ${credit} credit. Thank you for ordering with us!`,
+  agencyNotified: 'Your agency has been notified.',
+  notifyTooOften: 'You have already notified your agency several times. Please try again later.',
+} as const;
+
 /** Invoice links (DESIGN.md §6.10) and the Stripe gateway (Copydesk wording). */
 export const invoiceMessages = {
   linkInvalid: 'This invoice link is not valid. Please download the invoice again.',
@@ -186,4 +221,10 @@ export const gatewayMessages = {
   rawCardRefused: 'Card numbers cannot be sent to the server. Please enter your card in the secure card form.',
   authenticationRequired: 'Your bank asks to confirm this payment. Please use another card or try again.',
   paymentMethodUnknown: 'This card could not be found. Please enter it again.',
+} as const;
+
+/** Order screens (orders-and-payment §2; Copydesk wording where the spec shows none). */
+export const orderScreenMessages = {
+  showingEntries: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} entries`,
+  leaveOrderForm: 'Your order is not saved yet. If you leave this page, what you entered is lost.',
 } as const;
