@@ -1,0 +1,73 @@
+import { billingMessages, centsToDollars, formatMoney, messages, offerMessages } from '@copydesk/shared';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { agencyIdOf } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { billingRepository } from '../billing/billing.repository.js';
+import { outboxRepository } from '../mail/outbox.repository.js';
+import { ordersRepository } from '../orders/orders.repository.js';
+import { scopeOf } from '../orders/orders.service.js';
+import { usersRepository } from '../users/users.repository.js';
+import { notifyAgencyEmail } from './notify-email.js';
+import { offersRepository } from './offers.repository.js';
+
+/** The offer banner (DESIGN.md §6.5) and an associate's request for more balance. */
+
+export interface OffersCtx {
+  db: Database;
+  config: Config;
+}
+
+/** "$100" for whole dollars, as the spec's banner writes it; "$12.50" otherwise. */
+export function formatCredit(cents: number): string {
+  return cents % 100 === 0 ? formatMoney(cents).replace(/\.00$/, '') : formatMoney(cents);
+}
+
+/**
+ * GET /getOfferStatus. Until the credit is granted: how much more in paid orders earns it. The
+ * credit itself is granted inside the payment that crosses the threshold.
+ */
+export async function offerStatus(ctx: OffersCtx, actor: UserRow) {
+  const agencyId = agencyIdOf(actor);
+  if (agencyId === null) return { message: '', remaining_amount: 0, show: false };
+  const { thresholdCents, creditCents } = ctx.config.offer;
+  const credit = await offersRepository.creditOf(ctx.db, agencyId);
+  if (credit) return { message: offerMessages.received(formatCredit(credit.amountCents)), remaining_amount: 0, show: false };
+  const remaining = Math.max(0, thresholdCents - (await billingRepository.spendingOf(ctx.db, agencyId)));
+  // Reached but not yet granted (e.g. the threshold was lowered): the next payment grants it.
+  if (remaining === 0) return { message: offerMessages.due(formatCredit(creditCents)), remaining_amount: 0, show: true };
+  return { message: offerMessages.promo(formatMoney(remaining), formatCredit(creditCents)), remaining_amount: centsToDollars(remaining), show: true };
+}
+
+/**
+ * GET /notifyAgency: emails the associate's agency that the wallet needs a top-up, naming the
+ * order when the associate passes one of its own.
+ */
+export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: number | undefined) {
+  if (actor.role !== 'associate' || !actor.agencyId) throw new AppError('FORBIDDEN', messages.forbidden);
+  const agency = await usersRepository.findById(ctx.db, actor.agencyId);
+  if (!agency) throw new AppError('NOT_FOUND', messages.notFound);
+  const balanceCents = await billingRepository.balanceOf(ctx.db, agency.id);
+  let order = null;
+  if (orderId !== undefined) {
+    const found = await ordersRepository.findVisible(ctx.db, scopeOf(actor), orderId);
+    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    if (found.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
+    const totalCents = found.totalCents;
+    order = { id: found.id, total: formatMoney(totalCents), missing: totalCents > balanceCents ? formatMoney(totalCents - balanceCents) : null };
+  }
+  await outboxRepository.enqueue(
+    ctx.db,
+    notifyAgencyEmail({
+      to: agency.email,
+      agencyName: agency.companyName?.trim() || agency.name,
+      associateName: actor.name,
+      associateEmail: actor.email,
+      balance: formatMoney(balanceCents),
+      order,
+      billingUrl: `${ctx.config.publicUrl}/billing`,
+    }),
+  );
+  return { message: offerMessages.agencyNotified };
+}
