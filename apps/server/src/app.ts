@@ -123,6 +123,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(import('./modules/users/users-by-role.routes.js'));
       await api.register(geoRoutes);
       await api.register(socialRoutes);
       await api.register(mailRoutes);
