@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
             path: '/my-account',
             lazy: async () => ({ Component: (await import('./routes/my-account')).MyAccountRoute }),
           },
+          { path: '/billing', lazy: async () => ({ Component: (await import('./routes/billing')).BillingRoute }) },
         ],
       },
 

@@ -6,6 +6,7 @@ import { HELP_BOOKING_URL, messages, portalTitle } from '@copydesk/shared';
 import { AppFrame } from '@/components/layouts/app-frame';
 import { useInfo } from '@/features/auth/api/get-info';
 import { logout } from '@/features/auth/api/logout';
+import { BalanceBadge } from '@/features/billing/components/balance-badge';
 import { ApiError } from '@/lib/api-client';
 import { clearLocalData, updateStoredUser, useSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
@@ -66,6 +67,7 @@ export function SignedInFrame() {
           : undefined
       }
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
+      topBarExtra={user && role && role !== 'admin' ? <BalanceBadge userId={user.id} /> : undefined}
       onProfile={() => navigate('/my-account')}
       onLogout={onLogout}
     >

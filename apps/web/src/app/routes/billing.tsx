@@ -1,0 +1,63 @@
+import { lazy, Suspense, useState } from 'react';
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
+import { AdminAddBalanceModal } from '@/features/billing/components/admin-add-balance-modal';
+import { AdminBalanceCard, BalanceCard, PaymentMethodsCard, SpendingCard } from '@/features/billing/components/billing-cards';
+import { BillingHistory } from '@/features/billing/components/billing-history';
+import { InvoiceModal } from '@/features/billing/components/invoice-modal';
+import { LocationSelects } from '@/features/geo/components/location-selects';
+import { useSession } from '@/lib/auth';
+
+// recharts is the heaviest library of the app: it loads with the chart, after the rest of the screen.
+const SpendingChart = lazy(() => import('@/features/billing/components/spending-chart'));
+
+/** /billing (access-and-billing §2): balance, spending and cards, monthly spending, history, invoices. */
+export function BillingRoute() {
+  const { user, role } = useSession();
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  if (!user || !role) return null;
+  const openAdd = () => setAdding(true);
+
+  return (
+    <Stack gap="xl" maw={1200}>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          Billing
+        </Title>
+        <Text c="dimmed">
+          {role === 'admin'
+            ? 'Credit agency wallets and look up every payment and its invoice.'
+            : 'Your wallet, saved cards and every payment with its invoice.'}
+        </Text>
+      </Stack>
+
+      {role === 'admin' ? (
+        <AdminBalanceCard onAddBalance={openAdd} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: role === 'agency' ? 3 : 2 }} spacing="lg">
+          <SpendingCard userId={user.id} />
+          <BalanceCard userId={user.id} onAddBalance={role === 'agency' ? openAdd : undefined} />
+          {role === 'agency' && <PaymentMethodsCard userId={user.id} />}
+        </SimpleGrid>
+      )}
+
+      <Suspense fallback={<Skeleton h={330} radius="lg" />}>
+        <SpendingChart />
+      </Suspense>
+
+      <BillingHistory onView={setViewing} />
+
+      {role === 'agency' && (
+        <AddBalanceModal
+          opened={adding}
+          onClose={() => setAdding(false)}
+          userId={user.id}
+          renderLocation={(props) => <LocationSelects {...props} />}
+        />
+      )}
+      {role === 'admin' && <AdminAddBalanceModal opened={adding} onClose={() => setAdding(false)} />}
+      <InvoiceModal paymentId={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { IconWallet } from '@tabler/icons-react';
+import { useAvailableBalance } from '../api/get-available-balance';
+import { money } from './billing-cards';
+
+/** The wallet balance in the top bar (agencies and associates; an associate sees its agency's). */
+export function BalanceBadge({ userId }: { userId: number }) {
+  const balance = useAvailableBalance(userId);
+  if (balance.isError) return null;
+  const amount = typeof balance.data?.balance === 'number' ? money(balance.data.balance) : null;
+  return (
+    <UnstyledButton
+      component={Link}
+      to="/billing"
+      aria-label={amount ? `Available balance ${amount}` : 'Available balance'}
+      px="sm"
+      py={6}
+      style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-teal-0)' }}
+    >
+      <Group gap={8} wrap="nowrap">
+        <IconWallet size={20} stroke={1.7} color="var(--mantine-color-teal-8)" aria-hidden />
+        <div>
+          <Text size="xs" c="dimmed" lh={1.1} visibleFrom="sm">
+            Balance
+          </Text>
+          {amount ? (
+            <Text size="sm" fw={700} lh={1.2} c="teal.9">
+              {amount}
+            </Text>
+          ) : (
+            <Skeleton h={16} w={64} />
+          )}
+        </div>
+      </Group>
+    </UnstyledButton>
+  );
+}

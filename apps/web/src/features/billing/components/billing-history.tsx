@@ -1,0 +1,270 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconChevronUp,
+  IconEye,
+  IconRefresh,
+  IconSearch,
+  IconSelector,
+} from '@tabler/icons-react';
+import { DEFAULT_PAGE_SIZE, messages, PAGE_SIZES } from '@copydesk/shared';
+import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
+import { money } from './billing-cards';
+
+type Sort = { column: BillingSortColumn; order: 'asc' | 'desc' };
+const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
+const COLUMNS = 7;
+
+const METHOD_COLOR: Record<string, string> = { Wallet: 'teal', Card: 'blue', 'Saved Card': 'indigo', Admin: 'grape' };
+
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+function SortableTh({ label, column, sort, onSort }: { label: string; column: BillingSortColumn; sort: Sort; onSort: (column: BillingSortColumn) => void }) {
+  const active = sort.column === column;
+  const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        {label}
+        <Icon size={14} stroke={1.8} aria-hidden style={{ opacity: active ? 1 : 0.45 }} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function Row({ row, onView }: { row: BillingRow; onView: (id: number) => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" fw={600}>
+          {row.invoice}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500} lh={1.3}>
+          {row.user}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.3}>
+          {row.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>
+          {row.description}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={METHOD_COLOR[row.method] ?? 'gray'} radius="sm">
+          {row.method}
+        </Badge>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" fw={600} c={row.type === 'add balance' ? 'teal.8' : undefined}>
+          {row.type === 'add balance' ? '+' : ''}
+          {money(row.amount)}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{formatDate(row.date)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Tooltip label="View invoice" withArrow>
+          <ActionIcon variant="subtle" aria-label={`View invoice ${row.invoice}`} onClick={() => onView(row.id)}>
+            <IconEye size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Billing history (access-and-billing §2): sortable, filtered by date and text, paged. */
+export function BillingHistory({ onView }: { onView: (paymentId: number) => void }) {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+
+  const history = useBillingHistory({
+    page,
+    limit,
+    sort_column: sort.column,
+    sort_order: sort.order,
+    from: from || undefined,
+    to: to || undefined,
+    search: debouncedSearch || undefined,
+  });
+  const rows = history.data?.data ?? [];
+  const meta = history.data?.meta;
+
+  const onSort = (column: BillingSortColumn) => {
+    setSort((s) => (s.column === column ? { column, order: s.order === 'asc' ? 'desc' : 'asc' } : { column, order: 'asc' }));
+    setPage(1);
+  };
+  const reset = () => {
+    setFrom('');
+    setTo('');
+    setSearch('');
+    setSort(DEFAULT_SORT);
+    setPage(1);
+  };
+
+  let body;
+  if (history.isLoading) {
+    body = Array.from({ length: 3 }, (_, i) => (
+      <Table.Tr key={i}>
+        <Table.Td colSpan={COLUMNS}>
+          <Skeleton h={28} />
+        </Table.Td>
+      </Table.Tr>
+    ));
+  } else if (history.isError && !history.data) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={COLUMNS}>
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+            {history.error.message}
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={COLUMNS}>
+          <Text ta="center" c="dimmed" fw={600} py="xl">
+            {messages.noData}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row) => <Row key={row.id} row={row} onView={onView} />);
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          Billing History
+        </Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Group gap={6} align="center" wrap="nowrap">
+            <Text size="sm" component="label" htmlFor="billing-page-size">
+              Show
+            </Text>
+            <Select
+              id="billing-page-size"
+              aria-label="Entries per page"
+              w={80}
+              data={PAGE_SIZES.map(String)}
+              value={String(limit)}
+              allowDeselect={false}
+              onChange={(value) => {
+                setLimit(Number(value ?? DEFAULT_PAGE_SIZE));
+                setPage(1);
+              }}
+            />
+            <Text size="sm">entries</Text>
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap" ml={{ base: 0, md: 'auto' }} style={{ flex: '1 1 auto' }} justify="flex-end">
+            <TextInput
+              type="date"
+              label="From"
+              style={{ flex: '1 1 140px', maxWidth: 180 }}
+              value={from}
+              max={to || undefined}
+              onChange={(e) => {
+                setFrom(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              style={{ flex: '1 1 140px', maxWidth: 180 }}
+              value={to}
+              min={from || undefined}
+              onChange={(e) => {
+                setTo(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <TextInput
+              label="Search"
+              placeholder="Invoice, user or description"
+              style={{ flex: '10 1 200px', maxWidth: 280 }}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <Tooltip label="Reset filters" withArrow>
+              <ActionIcon variant="default" size={36} aria-label="Reset filters" onClick={reset}>
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+
+        <Table.ScrollContainer minWidth={880}>
+          <Table verticalSpacing="sm" highlightOnHover striped={false} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <SortableTh label="Invoice" column="id" sort={sort} onSort={onSort} />
+                <SortableTh label="User" column="user_id" sort={sort} onSort={onSort} />
+                <SortableTh label="Description" column="type" sort={sort} onSort={onSort} />
+                <Table.Th>Method</Table.Th>
+                <SortableTh label="Amount" column="total" sort={sort} onSort={onSort} />
+                <SortableTh label="Date" column="created_at" sort={sort} onSort={onSort} />
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            Showing {meta?.from ?? 0} to {meta?.to ?? 0} of {meta?.total ?? 0} entries
+          </Text>
+          {meta && meta.total > 0 && (
+            <Pagination
+              total={meta.last_page}
+              value={page}
+              onChange={setPage}
+              siblings={1}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control })}
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+            />
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

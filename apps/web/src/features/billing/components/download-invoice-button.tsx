@@ -1,0 +1,42 @@
+import { Anchor, Button, type ButtonProps } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { messages } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useDownloadInvoice } from '../api/download-invoice';
+
+type DownloadInvoiceButtonProps = ButtonProps & { paymentId: number | null | undefined };
+
+/**
+ * Asks for the invoice's short-lived link and opens it in a new tab (orders-and-payment §2
+ * "Invoices"). Should the browser block the tab, the link is offered in a toast instead.
+ */
+export function DownloadInvoiceButton({ paymentId, ...buttonProps }: DownloadInvoiceButtonProps) {
+  const download = useDownloadInvoice();
+
+  const onClick = () => {
+    if (!paymentId) {
+      notify.info(messages.paymentInfoNotFound);
+      return;
+    }
+    download.mutate(paymentId, {
+      onSuccess: ({ link }) => {
+        const tab = window.open(link, '_blank');
+        if (tab) tab.opener = null;
+        else
+          notify.info(
+            <Anchor href={link} target="_blank" rel="noopener noreferrer">
+              Open the invoice
+            </Anchor>,
+          );
+      },
+      onError: (error) => notify.error(error instanceof ApiError ? error.message : messages.serverError),
+    });
+  };
+
+  return (
+    <Button leftSection={<IconDownload size={16} aria-hidden />} loading={download.isPending} onClick={onClick} {...buttonProps}>
+      Download Invoice
+    </Button>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { Alert, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useBillingDetail, type BillingDetail } from '../api/get-billing-detail';
+import { money } from './billing-cards';
+import { formatDate } from './billing-history';
+import { DownloadInvoiceButton } from './download-invoice-button';
+
+/** How a payment was made, as the invoice prints it. */
+export const paymentMethodLabel = (detail: Pick<BillingDetail, 'card_last_digits' | 'method'>) =>
+  detail.card_last_digits ? `Card ending in ${detail.card_last_digits}` : detail.method;
+
+function Label({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={4}>
+      {children}
+    </Text>
+  );
+}
+
+function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="md">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function InvoiceBody({ detail }: { detail: BillingDetail }) {
+  const isOrder = detail.type === 'order payment';
+  const place = [detail.city, [detail.state, detail.zipcode].filter(Boolean).join(' '), detail.country].filter(Boolean).join(', ');
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+        <div>
+          <Label>Invoice To</Label>
+          <Text fw={600}>{detail.user}</Text>
+          {detail.company && <Text size="sm">{detail.company}</Text>}
+          <Text size="sm" c="dimmed">
+            {detail.email}
+          </Text>
+          {detail.address && <Text size="sm">{detail.address}</Text>}
+          {place && <Text size="sm">{place}</Text>}
+          {detail.phone && <Text size="sm">{detail.phone}</Text>}
+        </div>
+        <div>
+          <Label>Invoice</Label>
+          <Text fw={600}>{detail.invoice}</Text>
+          <Text size="sm">Date: {formatDate(detail.date)}</Text>
+          <Text size="sm">Payment method: {paymentMethodLabel(detail)}</Text>
+        </div>
+      </SimpleGrid>
+
+      {isOrder ? (
+        <div>
+          <Text fw={700}>Order Summary</Text>
+          <Text size="sm" c="dimmed" mb="xs">
+            Order Payment{detail.order_id ? ` · Order #${detail.order_id}` : ''}
+          </Text>
+          <Table.ScrollContainer minWidth={520}>
+            <Table withTableBorder verticalSpacing="xs" fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Project</Table.Th>
+                  <Table.Th>Item Type</Table.Th>
+                  <Table.Th>Word Count</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.orderBreakDown.map((line, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{line.title || '—'}</Table.Td>
+                    <Table.Td>{line.project_name || '—'}</Table.Td>
+                    <Table.Td>{line.itemType}</Table.Td>
+                    <Table.Td>{line.itemWord}</Table.Td>
+                    <Table.Td ta="right">{money(line.itemWordPrice)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </div>
+      ) : (
+        <div>
+          <Text fw={700}>Description:</Text>
+          <Text size="sm">{detail.description}</Text>
+        </div>
+      )}
+
+      <Divider />
+      <Stack gap={6} maw={360} ml="auto" w="100%">
+        {detail.discount > 0 && (
+          <>
+            <TotalLine label="Subtotal" value={money(detail.subtotal)} />
+            <TotalLine
+              label={`Coupon discount${detail.coupon_code ? ` (${detail.coupon_code})` : ''}`}
+              value={`-${money(detail.discount)}`}
+            />
+          </>
+        )}
+        {isOrder && <TotalLine label="Total Items" value={String(detail.total_items)} />}
+        <TotalLine label={isOrder ? 'Order Total' : 'Total'} value={money(detail.total)} strong />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The invoice-detail modal of the billing history (GET /billing/{id}). */
+export function InvoiceModal({ paymentId, onClose }: { paymentId: number | null; onClose: () => void }) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  const detail = useBillingDetail(paymentId);
+  return (
+    <Modal
+      opened={paymentId !== null}
+      onClose={onClose}
+      title={detail.data ? `Invoice ${detail.data.data.invoice}` : 'Invoice'}
+      size="xl"
+      fullScreen={fullScreen}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {detail.isLoading ? (
+        <Stack gap="sm">
+          <Skeleton h={80} />
+          <Skeleton h={120} />
+          <Skeleton h={40} />
+        </Stack>
+      ) : detail.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {detail.error.message}
+        </Alert>
+      ) : detail.data ? (
+        <Stack gap="lg">
+          <InvoiceBody detail={detail.data.data} />
+          <Group justify="flex-end">
+            <DownloadInvoiceButton paymentId={detail.data.data.id} />
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import type { ReactNode } from 'react';
+import { Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { messages, TEXT_MAX, ZIP_MAX } from '@copydesk/shared';
+import { notify } from '@/lib/notify';
+import {
+  CVC_LENGTH,
+  expiryYears,
+  MONTHS,
+  typedCardNumber,
+  typedCvc,
+  type CardForm,
+  type Invalid,
+  type Location,
+} from '../lib/card-form';
+
+/** What the screen passes to draw the country → state → city pickers (the geo feature). */
+export type LocationSlotProps = {
+  value: Location;
+  onChange: (value: Location) => void;
+  invalid: Partial<Record<'country' | 'state' | 'city', boolean>>;
+  required: boolean;
+};
+export type RenderLocation = (props: LocationSlotProps) => ReactNode;
+
+type NewCardFieldsProps = {
+  value: CardForm;
+  /** The new form and the fields the change touched (their red borders go). */
+  onChange: (next: CardForm, touched: string[]) => void;
+  invalid: Invalid;
+  disabled?: boolean;
+  /** The CVC message differs between the billing modal and the payment page (spec §5). */
+  cvcMessage: string;
+  withSaveCard?: boolean;
+  renderLocation: RenderLocation;
+};
+
+const GROUPED_MAX = 19 + 4; // 19 digits and the spaces between groups of four
+
+/** Name, number, expiry, CVC, save-card and the billing address of a new card. */
+export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, withSaveCard = true, renderLocation }: NewCardFieldsProps) {
+  const set = (patch: Partial<CardForm>, ...touched: string[]) => onChange({ ...value, ...patch }, touched);
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Name on Card"
+        required
+        autoComplete="cc-name"
+        maxLength={TEXT_MAX}
+        disabled={disabled}
+        value={value.nameOnCard}
+        error={invalid.nameOnCard}
+        onChange={(e) => set({ nameOnCard: e.currentTarget.value }, 'nameOnCard')}
+      />
+      <TextInput
+        label="Card Number"
+        required
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 5678 9012 3456"
+        maxLength={GROUPED_MAX}
+        disabled={disabled}
+        leftSection={<IconCreditCard size={18} aria-hidden />}
+        value={value.cardNumber}
+        error={invalid.cardNumber}
+        onChange={(e) => {
+          const next = typedCardNumber(e.currentTarget.value);
+          if (next === null) {
+            notify.info(messages.cardNumberNumeric);
+            set({ cardNumber: '' }, 'cardNumber');
+          } else {
+            set({ cardNumber: next }, 'cardNumber');
+          }
+        }}
+      />
+      <SimpleGrid cols={3} spacing="sm">
+        <Select
+          label="Month"
+          required
+          placeholder="MM"
+          data={MONTHS}
+          allowDeselect={false}
+          disabled={disabled}
+          value={value.month}
+          error={invalid.month}
+          onChange={(month) => set({ month }, 'month')}
+        />
+        <Select
+          label="Year"
+          required
+          placeholder="YYYY"
+          data={expiryYears()}
+          allowDeselect={false}
+          disabled={disabled}
+          value={value.year}
+          error={invalid.year}
+          onChange={(year) => set({ year }, 'year')}
+        />
+        <TextInput
+          label="CVC"
+          required
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={CVC_LENGTH}
+          disabled={disabled}
+          value={value.cardCvc}
+          error={invalid.cardCvc}
+          onChange={(e) => {
+            const next = typedCvc(e.currentTarget.value);
+            if (next === null) notify.info(cvcMessage);
+            else set({ cardCvc: next }, 'cardCvc');
+          }}
+        />
+      </SimpleGrid>
+      {withSaveCard && (
+        <Checkbox
+          label="Save this card for future payments"
+          disabled={disabled}
+          checked={value.saveCard}
+          onChange={(e) => set({ saveCard: e.currentTarget.checked })}
+        />
+      )}
+
+      {/* A saved card carries its own address: the section goes while one is chosen (spec §4). */}
+      {!disabled && (
+        <>
+          <Text fw={600} mt="xs">
+            Billing Address
+          </Text>
+          <TextInput
+            label="Address"
+            required
+            autoComplete="street-address"
+            maxLength={TEXT_MAX}
+            value={value.address}
+            error={invalid.address}
+            onChange={(e) => set({ address: e.currentTarget.value }, 'address')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            {renderLocation({
+              value: value.location,
+              onChange: (location) => set({ location }, 'country', 'state', 'city'),
+              invalid: { country: invalid.country, state: invalid.state, city: invalid.city },
+              required: true,
+            })}
+            <TextInput
+              label="Zip Code"
+              required
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={ZIP_MAX}
+              value={value.zipCode}
+              error={invalid.zipCode}
+              onChange={(e) => set({ zipCode: e.currentTarget.value.slice(0, ZIP_MAX) }, 'zipCode')}
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
