@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/my-account')).MyAccountRoute }),
           },
           { path: '/billing', lazy: async () => ({ Component: (await import('./routes/billing')).BillingRoute }) },
+          { path: '/payment/:id', lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }) },
         ],
       },
 

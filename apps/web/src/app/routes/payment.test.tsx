@@ -1,0 +1,322 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { billingMessages, couponMessages, messages } from '@copydesk/shared';
+import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+
+type Handler = (call: FetchCall) => Response | undefined;
+
+const orderDetail = (order: Record<string, unknown> = {}) => ({
+  order: {
+    id: 5,
+    order_date: '2026-03-01',
+    no_of_content: 2,
+    order_by: 'Ada Lovelace',
+    user_id: 7,
+    total: 88,
+    status: 'UNPAID',
+    unpaid: true,
+    payment_id: null,
+    created_at: '2026-03-01T09:00:00Z',
+    ...order,
+  },
+  content: [],
+  total: 88,
+  orderBreakDown: [
+    { itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28, itemCount: 1, itemAddons: null, itemAddonPrice: 0 },
+    { itemType: 'Article', itemWord: '1000 Words', itemWordPrice: 50, itemCount: 1, itemAddons: 'SEO Optimisation', itemAddonPrice: 10 },
+  ],
+  message: 'Order details loaded.',
+});
+
+const percent10 = { id: 9, coupon_code: 'SAVE10', type: 'percentage', amount: 10 };
+
+function paymentApi(role: 'agency' | 'associate', over: Record<string, Handler> = {}, userOverrides = {}) {
+  const auth = signIn(role, userOverrides);
+  const calls = mockApi((call) => {
+    const key = route(call);
+    if (over[key]) return over[key](call);
+    switch (key) {
+      case 'GET /api/getInfo':
+        return json(200, { user: auth.user });
+      case 'GET /api/order/getById/5':
+        return json(200, orderDetail());
+      case 'GET /api/billing/getAvailableBalance/7':
+        return json(200, { balance: 500 });
+      case 'GET /api/user/getsavedcards/7':
+        return json(200, { data: [{ id: 3, card_last_digits: '4242', card_expiry: '12/30' }] });
+      case 'GET /api/apply-coupon/SAVE10':
+        return json(200, percent10);
+      case 'GET /api/getCounties':
+        return json(200, { data: [] });
+    }
+  });
+  return { auth, calls };
+}
+
+async function openPayment(role: 'agency' | 'associate' = 'agency', over: Record<string, Handler> = {}, path = '/payment/5') {
+  const api = paymentApi(role, over);
+  const view = renderRoute(path);
+  await screen.findByText('Order Summary');
+  return { ...view, ...api };
+}
+
+const count = (calls: FetchCall[], key: string) => calls.filter((c) => route(c) === key).length;
+const walletBox = () => screen.getByRole('checkbox', { name: 'Pay with your Available Balance' });
+const terms = () => screen.getByRole('checkbox', { name: /I accept the/ });
+const payButton = () => screen.getByRole('button', { name: /^Pay / });
+
+describe('payment: what each role sees', () => {
+  it('shows an associate only the wallet, with its own pay button text', async () => {
+    const { calls } = await openPayment('associate');
+
+    expect(screen.getByRole('tab', { name: 'Wallet' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'New Card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Saved Card' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with your Available Balance' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Balance?' })).not.toBeInTheDocument();
+    expect(count(calls, 'GET /api/user/getsavedcards/7')).toBe(0);
+  });
+
+  it('shows an agency the three tabs, the summary and the Add Balance? link', async () => {
+    await openPayment('agency');
+
+    expect(screen.getByRole('tab', { name: 'Wallet' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'New Card' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Saved Card' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Balance?' })).toHaveAttribute('href', '/billing');
+    expect(screen.getByText('Blog Post')).toBeInTheDocument();
+    expect(screen.getByText('1000 Words · SEO Optimisation')).toBeInTheDocument();
+    expect(screen.getByText('$60.00')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $88.00');
+    expect(screen.getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/create/5');
+    expect(screen.getByRole('link', { name: 'Back to the order brief' })).toHaveAttribute('href', '/create/5');
+  });
+});
+
+describe('payment: wallet', () => {
+  it('disables the wallet box when the balance does not cover the total', async () => {
+    await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }) });
+    await waitFor(() => expect(walletBox()).toBeDisabled());
+    expect(screen.getByText(messages.balanceNotEnough)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notify Agency' })).not.toBeInTheDocument();
+  });
+
+  it('allows the wallet when the balance equals the total (DESIGN.md §6.11)', async () => {
+    await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 88 }) });
+    await waitFor(() => expect(walletBox()).toBeEnabled());
+  });
+
+  it('asks to tick the wallet before paying from it', async () => {
+    const { user, calls } = await openPayment('associate');
+    await user.click(terms());
+    await user.click(screen.getByRole('button', { name: 'Pay with your Available Balance' }));
+    expect(await screen.findByText(messages.selectWallet)).toBeInTheDocument();
+    expect(count(calls, 'POST /api/order/pay')).toBe(0);
+  });
+
+  it("lets an associate short of funds notify the agency once, then says 'Email already sent.'", async () => {
+    const { user, calls } = await openPayment('associate', {
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 10 }),
+      'GET /api/notifyAgency': () => json(200, { message: 'Your agency has been notified.' }),
+    });
+    const notifyButton = await screen.findByRole('button', { name: 'Notify Agency' });
+
+    await user.click(notifyButton);
+    expect(await screen.findByText('Your agency has been notified.')).toBeInTheDocument();
+    await user.click(notifyButton);
+    expect(await screen.findByText(messages.emailAlreadySent)).toBeInTheDocument();
+    expect(count(calls, 'GET /api/notifyAgency')).toBe(1);
+  });
+});
+
+describe('payment: coupon', () => {
+  it('needs a code, applies it with the shared discount rule, refuses it twice and removes it', async () => {
+    const { user } = await openPayment();
+    const apply = screen.getByRole('button', { name: 'Apply Coupon' });
+
+    await user.click(apply);
+    expect(await screen.findByText(messages.fieldRequired)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Coupon Code'), 'SAVE10');
+    await user.click(apply);
+    expect(await screen.findByText('Discount (SAVE10)')).toBeInTheDocument();
+    expect(screen.getByText('Subtotal')).toBeInTheDocument();
+    expect(screen.getByText('$88.00')).toBeInTheDocument();
+    expect(screen.getByText('-$8.80')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $79.20');
+
+    await user.click(apply);
+    expect(await screen.findByText(messages.couponAlreadyApplied)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove coupon' }));
+    expect(screen.queryByText('Discount (SAVE10)')).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.couponAlreadyApplied)).not.toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $88.00');
+    expect(screen.getByLabelText('Coupon Code')).toHaveValue('');
+  });
+
+  it('refuses a fixed coupon that is not below the total', async () => {
+    const { user } = await openPayment('agency', {
+      'GET /api/apply-coupon/BIG': () => json(200, { id: 4, coupon_code: 'BIG', type: 'fixed', amount: 88 }),
+    });
+    await user.type(screen.getByLabelText('Coupon Code'), 'BIG');
+    await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+    expect(await screen.findByText(messages.couponAboveTotal)).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $88.00');
+  });
+
+  it("shows the server's refusal under the field", async () => {
+    const { user } = await openPayment('agency', {
+      'GET /api/apply-coupon/OLD': () => json(422, { message: couponMessages.expired, errors: { coupon: [couponMessages.expired] } }),
+    });
+    await user.type(screen.getByLabelText('Coupon Code'), 'OLD');
+    await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+    expect(await screen.findByText(couponMessages.expired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Coupon Code')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('payment: cards', () => {
+  it('says No Saved Cards. on the saved-card tab when there are none', async () => {
+    const { user, calls } = await openPayment('agency', { 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
+    await user.click(screen.getByRole('tab', { name: 'Saved Card' }));
+    expect(await screen.findByText(messages.noSavedCards)).toBeInTheDocument();
+    await user.click(terms());
+    await user.click(payButton());
+    expect(await screen.findAllByText(messages.noSavedCards)).toHaveLength(2);
+    expect(count(calls, 'POST /api/order/pay')).toBe(0);
+  });
+
+  it('asks for a saved card to be chosen', async () => {
+    const { user } = await openPayment();
+    await user.click(screen.getByRole('tab', { name: 'Saved Card' }));
+    await user.click(payButton());
+    expect(await screen.findByText(messages.selectSavedCard)).toBeInTheDocument();
+  });
+
+  it("uses the payment page's CVC message and clears the card when the wallet is ticked", async () => {
+    const { user } = await openPayment();
+    await user.click(screen.getByRole('tab', { name: 'New Card' }));
+    await user.type(screen.getByLabelText(/^CVC/), 'z');
+    expect(await screen.findByText(messages.cvcNumericPayment)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Name on Card/), 'Ada Lovelace');
+
+    await user.click(screen.getByRole('tab', { name: 'Wallet' }));
+    await user.click(walletBox());
+    await user.click(screen.getByRole('tab', { name: 'New Card' }));
+
+    expect(screen.getByLabelText(/^Name on Card/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Name on Card/)).toBeDisabled();
+    expect(screen.queryByLabelText(/^Address/)).not.toBeInTheDocument();
+  });
+
+  it('marks the empty card fields of a new-card payment', async () => {
+    const { user, calls } = await openPayment();
+    await user.click(screen.getByRole('tab', { name: 'New Card' }));
+    await user.click(payButton());
+    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Card Number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Zip Code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(count(calls, 'POST /api/order/pay')).toBe(0);
+  });
+
+  it('pays with a saved card', async () => {
+    const { user, calls } = await openPayment('agency', {
+      'POST /api/order/pay': () => json(200, { message: billingMessages.paid, payment_id: 41, offer_message: null }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Saved Card' }));
+    await user.click(screen.getAllByLabelText(/^Saved Card/).find((el) => el.tagName === 'INPUT')!);
+    await user.click(await screen.findByRole('option', { name: '*** *** **** 4242 | 12/30', hidden: true }));
+    await user.click(terms());
+    await user.click(payButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Order Confirmed' });
+    expect(within(dialog).getByText('Saved card *** *** **** 4242 | 12/30')).toBeInTheDocument();
+    expect(calls.find((c) => route(c) === 'POST /api/order/pay')?.body).toEqual({
+      paymentInfo: { order_id: 5, coupon_id: null, coupon_code: null, total: 88, payment_type: 'SavedCard', savedCardid: 3, termsAccepted: true },
+    });
+  });
+});
+
+describe('payment: paying', () => {
+  it('requires the terms to be accepted', async () => {
+    const { user, calls } = await openPayment();
+    await user.click(walletBox());
+    await user.click(payButton());
+    expect(await screen.findByText(messages.acceptTerms)).toBeInTheDocument();
+    expect(terms()).toHaveAttribute('aria-invalid', 'true');
+    expect(count(calls, 'POST /api/order/pay')).toBe(0);
+  });
+
+  it('pays from the wallet with the coupon and shows the confirmation', async () => {
+    let balance = 500;
+    const { user, calls, router } = await openPayment('agency', {
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance }),
+      'POST /api/order/pay': () => {
+        balance = 420.8;
+        return json(200, { message: billingMessages.paid, payment_id: 41, offer_message: billingMessages.offerGranted });
+      },
+    });
+    await user.type(screen.getByLabelText('Coupon Code'), 'SAVE10');
+    await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+    await screen.findByText('Discount (SAVE10)');
+    await user.click(walletBox());
+    await user.click(terms());
+    await user.click(payButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Order Confirmed' });
+    expect(within(dialog).getByText('Amount Paid').nextSibling).toHaveTextContent('$79.20');
+    expect(within(dialog).getByText('Discount').nextSibling).toHaveTextContent('$8.80 (SAVE10)');
+    expect(within(dialog).getByText('Order ID').nextSibling).toHaveTextContent('#5');
+    expect(within(dialog).getByText('Payment Type').nextSibling).toHaveTextContent('Wallet');
+    expect(within(dialog).getByText('Date')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download Invoice' })).toBeInTheDocument();
+    expect(await screen.findByText(billingMessages.offerGranted)).toBeInTheDocument();
+
+    const pay = calls.find((c) => route(c) === 'POST /api/order/pay')!;
+    expect(pay.body).toEqual({
+      paymentInfo: { order_id: 5, coupon_id: 9, coupon_code: 'SAVE10', total: 79.2, payment_type: 'Balance', termsAccepted: true },
+    });
+    expect(pay.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // the balance in the top bar is read again
+    expect(await screen.findByRole('link', { name: 'Available balance $420.80' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'View Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/items/5'));
+  });
+
+  it('shows the error message of a failed payment and lets the user try again', async () => {
+    const { user } = await openPayment('agency', {
+      'POST /api/order/pay': () => json(422, { message: messages.balanceNotEnough, errors: { payment_type: [messages.balanceNotEnough] } }),
+    });
+    await user.click(walletBox());
+    await user.click(terms());
+    await user.click(payButton());
+    expect(await screen.findByText(messages.balanceNotEnough)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Order Confirmed' })).not.toBeInTheDocument();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+});
+
+describe('payment: orders that cannot be paid', () => {
+  it('sends a paid order back to the redirect target with a message', async () => {
+    paymentApi('agency', { 'GET /api/order/getById/5': () => json(200, orderDetail({ unpaid: false, status: 'IN-PROGRESS', payment_id: 12 })) });
+    const { router } = renderRoute('/payment/5?redirect=/my-account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-account'));
+    expect(await screen.findByText(billingMessages.alreadyPaid)).toBeInTheDocument();
+  });
+
+  it('tells an unverified user to verify first and does not load the order', async () => {
+    const { calls } = paymentApi('agency', {}, { email_verified_at: null });
+    renderRoute('/payment/5');
+    expect(await screen.findAllByText(messages.verifyToViewOrder)).not.toHaveLength(0);
+    expect(count(calls, 'GET /api/order/getById/5')).toBe(0);
+  });
+
+  it("shows the server's message when the order cannot be loaded", async () => {
+    paymentApi('agency', { 'GET /api/order/getById/5': () => json(404, { message: messages.notFound }) });
+    const { router } = renderRoute('/payment/5?redirect=/my-account');
+    expect(await screen.findAllByText(messages.notFound)).not.toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-account'));
+  });
+});

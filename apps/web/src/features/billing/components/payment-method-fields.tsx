@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconCreditCard, IconCreditCardPay, IconInfoCircle, IconMail, IconWallet } from '@tabler/icons-react';
+import { messages } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import type { SavedCard } from '../api/get-saved-cards';
+import { useNotifyAgency } from '../api/notify-agency';
+import type { MethodTab, PaymentMethodState } from '../hooks/use-payment-method';
+import { savedCardLabel } from '../lib/card-form';
+import { money } from './billing-cards';
+import { NewCardFields, type RenderLocation } from './new-card-fields';
+import { SavedCardSelect } from './saved-card-select';
+
+type PaymentMethodFieldsProps = {
+  method: PaymentMethodState;
+  /** Wallet balance in dollars (undefined while loading). */
+  balance: number | undefined;
+  savedCards: SavedCard[] | undefined;
+  savedCardsLoading: boolean;
+  renderLocation: RenderLocation;
+};
+
+/** The associate's request for more balance: once per visit, then 'Email already sent.' */
+function NotifyAgencyButton() {
+  const request = useNotifyAgency();
+  const [sent, setSent] = useState(false);
+  const onClick = () => {
+    if (sent) {
+      notify.info(messages.emailAlreadySent);
+      return;
+    }
+    request.mutate(undefined, {
+      onSuccess: (res) => {
+        setSent(true);
+        notify.success(res.message);
+      },
+      onError: (error) => notify.error(error instanceof ApiError ? error.message : messages.serverError),
+    });
+  };
+  return (
+    <Button variant="light" color="orange" leftSection={<IconMail size={16} aria-hidden />} loading={request.isPending} onClick={onClick}>
+      Notify Agency
+    </Button>
+  );
+}
+
+function WalletBox({ method, balance }: { method: PaymentMethodState; balance: number | undefined }) {
+  const loading = balance === undefined;
+  return (
+    <Paper withBorder radius="md" p="md" bg={method.walletChecked ? 'teal.0' : undefined}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <IconWallet size={22} stroke={1.6} aria-hidden />
+            <Text fw={600}>Available Balance</Text>
+          </Group>
+          <Text fw={700} fz="lg">
+            {loading ? '…' : money(balance)}
+          </Text>
+        </Group>
+        <Checkbox
+          label="Pay with your Available Balance"
+          checked={method.walletChecked}
+          disabled={loading || method.walletShort}
+          error={method.invalid.wallet && !method.walletShort}
+          aria-invalid={(method.invalid.wallet && !method.walletShort) || undefined}
+          onChange={(e) => method.tickWallet(e.currentTarget.checked)}
+        />
+        {!loading && method.walletShort && (
+          <Text size="sm" c="red.8" role="status">
+            {messages.balanceNotEnough}
+          </Text>
+        )}
+        <Group gap="md">
+          {!method.walletOnly && (
+            <Anchor component={Link} to="/billing" size="sm" fw={600}>
+              Add Balance?
+            </Anchor>
+          )}
+          {method.walletOnly && !loading && method.walletShort && <NotifyAgencyButton />}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Wallet / New Card / Saved Card on the payment page; associates see the wallet only. */
+export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoading, renderLocation }: PaymentMethodFieldsProps) {
+  const chosenSaved = savedCards?.find((c) => String(c.id) === method.savedCardId);
+  const elsewhere = method.walletChecked ? 'your available balance' : chosenSaved ? `the saved card ${savedCardLabel(chosenSaved)}` : null;
+
+  return (
+    <Tabs value={method.tab} onChange={(value) => method.setTab((value as MethodTab) ?? 'wallet')} keepMounted={false}>
+      <Tabs.List grow mb="md">
+        <Tabs.Tab value="wallet" leftSection={<IconWallet size={16} aria-hidden />}>
+          Wallet
+        </Tabs.Tab>
+        {!method.walletOnly && (
+          <>
+            <Tabs.Tab value="new" leftSection={<IconCreditCard size={16} aria-hidden />}>
+              New Card
+            </Tabs.Tab>
+            <Tabs.Tab value="saved" leftSection={<IconCreditCardPay size={16} aria-hidden />}>
+              Saved Card
+            </Tabs.Tab>
+          </>
+        )}
+      </Tabs.List>
+      <Tabs.Panel value="wallet">
+        <WalletBox method={method} balance={balance} />
+      </Tabs.Panel>
+      {!method.walletOnly && (
+        <>
+          <Tabs.Panel value="new">
+            <Stack gap="md">
+              {elsewhere && (
+                <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm">You are paying with {elsewhere}.</Text>
+                    <Button variant="subtle" size="compact-sm" onClick={method.switchToNewCard}>
+                      Use a new card instead
+                    </Button>
+                  </Group>
+                </Alert>
+              )}
+              <NewCardFields
+                value={method.card}
+                onChange={method.editCard}
+                invalid={method.invalid}
+                disabled={Boolean(elsewhere)}
+                cvcMessage={messages.cvcNumericPayment}
+                renderLocation={renderLocation}
+              />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="saved">
+            <SavedCardSelect
+              cards={savedCards}
+              loading={savedCardsLoading}
+              value={method.savedCardId}
+              invalid={method.invalid.savedCardid}
+              emptyText={messages.noSavedCards}
+              onSelect={method.chooseSavedCard}
+              onNewCard={method.switchToNewCard}
+            />
+          </Tabs.Panel>
+        </>
+      )}
+    </Tabs>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { messages, payOrderInfoSchema, type PayOrderInfo } from '@copydesk/shared';
+import { notify } from '@/lib/notify';
+import type { SavedCard } from '../api/get-saved-cards';
+import { cardInfo, emptyCard, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
+
+export type MethodTab = 'wallet' | 'new' | 'saved';
+
+/** What the payment page adds to the method: the order, the coupon, the total shown, the terms. */
+export type PaymentBase = Pick<PayOrderInfo, 'order_id' | 'coupon_id' | 'coupon_code' | 'total'>;
+
+export type BuiltPayment = {
+  info: PayOrderInfo;
+  /** How the confirmation names the payment ('Wallet', 'Card ending in 4242'). */
+  label: string;
+};
+
+type Options = {
+  /** Associates pay from the wallet only. */
+  walletOnly: boolean;
+  savedCards: SavedCard[] | undefined;
+  /** The wallet box is off when the balance does not cover the amount due (DESIGN.md §6.11). */
+  walletShort: boolean;
+};
+
+/**
+ * The payment page's choice of method (orders-and-payment §4): payment_type is Balance when the
+ * wallet is ticked, SavedCard when a saved card is chosen, else NewCard; choosing one clears the
+ * others, and the tab follows the choice.
+ */
+export function usePaymentMethod({ walletOnly, savedCards, walletShort }: Options) {
+  const [tab, setTabState] = useState<MethodTab>('wallet');
+  const [walletTicked, setWalletTicked] = useState(false);
+  const [savedCardId, setSavedCardId] = useState<string | null>(null);
+  const [card, setCard] = useState<CardForm>(emptyCard);
+  const [invalid, setInvalid] = useState<Invalid>({});
+
+  const walletChecked = walletTicked && !walletShort;
+
+  const setTab = (next: MethodTab) => setTabState(walletOnly ? 'wallet' : next);
+
+  const tickWallet = (checked: boolean) => {
+    setWalletTicked(checked);
+    if (checked) {
+      setSavedCardId(null);
+      setCard(emptyCard);
+      setTabState('wallet');
+    }
+    setInvalid({});
+  };
+
+  const chooseSavedCard = (id: string) => {
+    setSavedCardId(id);
+    setWalletTicked(false);
+    setCard(emptyCard);
+    setTabState('saved');
+    setInvalid({});
+  };
+
+  /** Back to typing a card ('Add a New Card!', or leaving the wallet or saved card from the new-card tab). */
+  const switchToNewCard = () => {
+    setSavedCardId(null);
+    setWalletTicked(false);
+    setTabState('new');
+    setInvalid({});
+  };
+
+  const editCard = (next: CardForm, touched: string[]) => {
+    setCard(next);
+    setInvalid((s) => (touched.some((f) => s[f]) ? { ...s, ...Object.fromEntries(touched.map((f) => [f, false])) } : s));
+  };
+
+  /**
+   * The payment's `paymentInfo`, or null after marking what is missing and saying so in a toast.
+   * The terms are the page's to check; the card rules are the shared contract's.
+   */
+  const build = (base: PaymentBase): BuiltPayment | null => {
+    const type = walletChecked ? 'Balance' : savedCardId ? 'SavedCard' : tab === 'new' && !walletOnly ? 'NewCard' : null;
+    if (type === null) {
+      if (tab === 'saved') {
+        setInvalid({ savedCardid: true });
+        notify.info(savedCards && savedCards.length === 0 ? messages.noSavedCards : messages.selectSavedCard);
+      } else {
+        setInvalid({ wallet: true });
+        notify.info(walletShort ? messages.balanceNotEnough : messages.selectWallet);
+      }
+      return null;
+    }
+    const info: PayOrderInfo = {
+      ...base,
+      payment_type: type,
+      ...(type === 'SavedCard' ? { savedCardid: Number(savedCardId) } : {}),
+      ...(type === 'NewCard' ? cardInfo(card) : {}),
+      termsAccepted: true,
+    };
+    const parsed = payOrderInfoSchema.safeParse(info);
+    if (!parsed.success) {
+      const { invalid: marks, message } = explainIssues(parsed.error.issues);
+      setInvalid(marks);
+      notify.info(message);
+      return null;
+    }
+    setInvalid({});
+    const saved = savedCards?.find((c) => String(c.id) === savedCardId);
+    const label =
+      type === 'Balance'
+        ? 'Wallet'
+        : type === 'SavedCard'
+          ? saved
+            ? `Saved card ${savedCardLabel(saved)}`
+            : 'Saved card'
+          : `Card ending in ${info.cardNumber!.slice(-4)}`;
+    return { info, label };
+  };
+
+  return {
+    tab,
+    setTab,
+    walletOnly,
+    walletShort,
+    walletChecked,
+    tickWallet,
+    savedCardId,
+    chooseSavedCard,
+    switchToNewCard,
+    card,
+    editCard,
+    invalid,
+    setInvalid,
+    build,
+  };
+}
+
+export type PaymentMethodState = ReturnType<typeof usePaymentMethod>;

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { dollarsToCents, formatMoney } from '@copydesk/shared';
+import type { OrderDetail } from '../api/get-order';
+import type { CouponState } from '../hooks/use-coupon';
+
+const cents = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dollars * 100);
+
+function Line({ label, value, strong, color }: { label: ReactNode; value: string; strong?: boolean; color?: string }) {
+  return (
+    <Group justify="space-between" gap="md" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 600} c={color} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Item type and word count lines, item count, coupon and totals (orders-and-payment §2). */
+type OrderSummaryProps = { order: OrderDetail; coupon: CouponState; paid?: boolean; children?: ReactNode };
+
+export function OrderSummary({ order, coupon, paid, children }: OrderSummaryProps) {
+  const itemCount = order.orderBreakDown.reduce((n, line) => n + line.itemCount, 0) || order.order.no_of_content;
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            Order Summary
+          </Title>
+          <Badge variant="light" color={paid ? 'teal' : 'orange'}>
+            {paid ? 'Paid' : 'Unpaid'}
+          </Badge>
+        </Group>
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {order.orderBreakDown.map((line, i) => (
+            <li key={i}>
+              <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {line.itemType}
+                    {line.itemCount > 1 ? ` × ${line.itemCount}` : ''}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {line.itemWord}
+                    {line.itemAddons ? ` · ${line.itemAddons}` : ''}
+                  </Text>
+                </div>
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney((cents(line.itemWordPrice) + cents(line.itemAddonPrice)) * line.itemCount)}
+                </Text>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+        <Divider />
+        <Line label="Order Items" value={String(itemCount)} />
+        {children}
+        {coupon.applied && (
+          <>
+            <Line label="Subtotal" value={formatMoney(coupon.subtotalCents)} />
+            <Line label={`Discount (${coupon.applied.coupon_code})`} value={`-${formatMoney(coupon.discountCents)}`} color="teal.8" />
+          </>
+        )}
+        <Divider />
+        <Line label="Order Total" value={formatMoney(coupon.dueCents)} strong />
+      </Stack>
+    </Card>
+  );
+}

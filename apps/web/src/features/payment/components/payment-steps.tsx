@@ -1,0 +1,23 @@
+import { Card, Stepper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck } from '@tabler/icons-react';
+
+/** The three steps of ordering; the sidebar of the payment page (orders-and-payment §2). */
+export function PaymentSteps({ active }: { active: 1 | 2 | 3 }) {
+  const wide = useMediaQuery('(min-width: 75em)');
+  return (
+    <Card withBorder radius="lg" padding="lg" component="nav" aria-label="Order steps">
+      <Stepper
+        active={active}
+        orientation={wide ? 'vertical' : 'horizontal'}
+        size="sm"
+        completedIcon={<IconCheck size={16} aria-hidden />}
+        styles={{ stepDescription: { display: wide ? undefined : 'none' } }}
+      >
+        <Stepper.Step label="Order Brief" description="What you ordered" />
+        <Stepper.Step label="Payment" description="Coupon and payment method" />
+        <Stepper.Step label="Confirmation" description="Order placed" />
+      </Stepper>
+    </Card>
+  );
+}
