@@ -4,6 +4,8 @@
 //   (ii)  gzipped JavaScript the browser downloads for /login (headless Chromium)
 //   (iii) autocannon req/s on GET /api/health and on GET /api/getInfo as the demo agency, on the
 //         embedded database and, when BENCH_DATABASE_URL names a PostgreSQL database, on that too
+//   (iv)  scripts/bench-data.ts: GET /api/order p50/p95 at 1k and 100k orders, a 5,000-row bulk
+//         import, wallet payments per second and POST /api/order/pay p95
 // Every server runs on a free loopback port with a temporary DATA_DIR and is stopped at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
@@ -248,8 +250,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** Orders, bulk import and wallet payments (scripts/bench-data.ts), in its own process. */
+function benchData() {
+  console.log('\n(iv) Orders list, bulk import and wallet payments');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/bench-data.ts')], { cwd: repoRoot, stdio: 'inherit', env: process.env });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench-data exited with ${code}`))));
+  });
+}
+
 try {
   await main();
+  await benchData();
   console.log('\nDone.');
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);

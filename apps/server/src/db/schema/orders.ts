@@ -94,3 +94,15 @@ export const orderItems = pgTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * Live order counts per agency, kept by triggers on `orders`, so unfiltered lists and the counters
+ * do not count rows: the list stays as fast with 100,000 orders as with 1,000.
+ */
+export const agencyOrderStats = pgTable('agency_order_stats', {
+  agencyId: integer('agency_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  orders: integer('orders').notNull().default(0),
+  unpaid: integer('unpaid').notNull().default(0),
+});

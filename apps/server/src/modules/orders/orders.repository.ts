@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
+import { agencyOrderStats, orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
@@ -81,6 +81,22 @@ export type OrderListRow = {
   status: 'UNPAID' | 'IN-PROGRESS' | 'COMPLETED';
 };
 
+const hasFilters = (f: OrderFilters) => Boolean(f.keyword || f.orderId || f.date || f.user || f.status);
+
+/**
+ * Counts from agency_order_stats (kept by triggers) where they answer the question exactly:
+ * admin or agency scope, no filters other than unpaid. Null when rows must be counted.
+ */
+async function statsCount(db: DbOrTx, scope: OrderScope, which: 'orders' | 'unpaid'): Promise<number | null> {
+  if (scope.kind === 'user') return null;
+  const column = which === 'orders' ? agencyOrderStats.orders : agencyOrderStats.unpaid;
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${column})` })
+    .from(agencyOrderStats)
+    .where(scope.kind === 'agency' ? eq(agencyOrderStats.agencyId, scope.agencyId) : undefined);
+  return Number(row?.n ?? 0);
+}
+
 export const ordersRepository = {
   async list(
     db: DbOrTx,
@@ -90,6 +106,7 @@ export const ordersRepository = {
   ): Promise<{ rows: OrderListRow[]; total: number }> {
     const where = filterConditions(scope, filters);
     const direction = page.sortOrder === 'asc' ? asc : desc;
+    const known = hasFilters(filters) ? null : await statsCount(db, scope, 'orders');
     const [rows, [totalRow]] = await Promise.all([
       db
         .select(orderRowSelection)
@@ -99,12 +116,16 @@ export const ordersRepository = {
         .orderBy(direction(sortColumns[page.sortColumn]), direction(orders.id))
         .limit(page.limit)
         .offset(page.offset),
-      db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+      known !== null ? [{ n: known }] : db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
     ]);
     return { rows: rows as OrderListRow[], total: Number(totalRow?.n ?? 0) };
   },
 
   async countByStatus(db: DbOrTx, scope: OrderScope, status: 'all' | 'approved' | 'unpaid' | 'null'): Promise<number> {
+    if (status === 'all' || status === 'unpaid') {
+      const known = await statsCount(db, scope, status === 'all' ? 'orders' : 'unpaid');
+      if (known !== null) return known;
+    }
     const conditions: (SQL | undefined)[] = [isNull(orders.deletedAt), scopeCondition(scope)];
     if (status === 'unpaid') conditions.push(isNull(orders.paidAt));
     if (status === 'approved') conditions.push(isNotNull(orders.paidAt), sql`not ${notApprovedItem}`);

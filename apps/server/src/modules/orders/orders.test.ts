@@ -361,3 +361,24 @@ describe('order_count', () => {
     expect((await call('associateA', 'GET', '/api/getInfo')).json().user.order_count).toBe(before + 1);
   });
 });
+
+describe('order counts kept by the database', () => {
+  it('match the live orders after creating, paying and deleting', async () => {
+    const countLive = async (agencyEmail: string) => {
+      const agencyId = await userIdByEmail(t.db, agencyEmail);
+      const rows = await t.db.select().from(orders).where(eq(orders.agencyId, agencyId));
+      const live = rows.filter((o) => !o.deletedAt);
+      return { all: live.length, unpaid: live.filter((o) => !o.paidAt).length };
+    };
+    const a = await placeOrder('agencyA');
+    const b = await placeOrder('associateA');
+    await markPaid(a);
+    expect((await call('admin', 'DELETE', `/api/order/${b}`)).statusCode).toBe(200);
+    const expected = await countLive(demo.agency);
+    expect((await call('agencyA', 'GET', '/api/order')).json().meta.total).toBe(expected.all);
+    expect((await call('agencyA', 'GET', '/api/order/getCountBystatus/all')).json().count).toBe(expected.all);
+    expect((await call('agencyA', 'GET', '/api/order/getCountBystatus/unpaid')).json().count).toBe(expected.unpaid);
+    const everyone = await t.db.select().from(orders);
+    expect((await call('admin', 'GET', '/api/order')).json().meta.total).toBe(everyone.filter((o) => !o.deletedAt).length);
+  });
+});
