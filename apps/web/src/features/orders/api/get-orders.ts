@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ORDER_SORT_COLUMNS, ORDER_STATUS_FILTERS, OrderRow, PageMeta } from '@copydesk/shared';
+import { api } from '@/lib/api-client';
+
+export type OrderList = { data: OrderRow[]; meta: PageMeta };
+
+/** The query of the list (orderListQuerySchema on the server); empty filters are left out. */
+export type OrdersQuery = {
+  page?: number;
+  limit?: number;
+  sort_column?: (typeof ORDER_SORT_COLUMNS)[number];
+  sort_order?: 'asc' | 'desc';
+  keyword?: string;
+  orderId?: string;
+  date?: string;
+  user?: string;
+  status?: (typeof ORDER_STATUS_FILTERS)[number];
+};
+
+/** GET /order with page, limit, sort_column, sort_order and the filters → {data, meta}. */
+export const getOrders = (query: OrdersQuery) => api.get<OrderList>('/order', { query });
+
+export const ordersQueryKey = ['orders'] as const;
+
+export const useOrders = (query: OrdersQuery) =>
+  useQuery({ queryKey: [...ordersQueryKey, 'list', query], queryFn: () => getOrders(query), placeholderData: keepPreviousData });
