@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconReceipt, IconUserCircle } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconListDetails, IconReceipt, IconUserCircle } from '@tabler/icons-react';
 import type { Role } from '@copydesk/shared';
 import type { FrameNavItem } from '@/components/layouts/app-frame';
 
@@ -12,6 +12,7 @@ type MenuEntry = FrameNavItem & { roles: readonly Role[] };
  */
 const MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, roles: EVERYONE },
+  { label: 'Orders', to: '/order', icon: IconListDetails, roles: EVERYONE },
   { label: 'Billing', to: '/billing', icon: IconReceipt, roles: EVERYONE },
   { label: 'My Account', to: '/my-account', icon: IconUserCircle, roles: EVERYONE },
 ];

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCreditCard, IconPlus } from '@tabler/icons-react';
+import { dollarsToCents, formatMoney, messages, type ContentItem } from '@copydesk/shared';
+import { useProduct } from '@/features/catalog/api/get-product';
+import { useDeleteContent } from '@/features/orders/api/delete-content';
+import { useOrder } from '@/features/orders/api/get-order';
+import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
+import { EditItemModal } from '@/features/orders/components/edit-item-modal';
+import { OrderItemsTable } from '@/features/orders/components/order-items-table';
+import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+
+/** Spec §8: after a failed load the user is sent back after 500 ms. */
+const ERROR_BACK_MS = 500;
+
+/** /items/{id}: 'Order {id}' with its items; Pay Now or Place an Order; admin edits and deletes items. */
+export function OrderItemsRoute() {
+  const params = useParams();
+  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const navigate = useNavigate();
+  const { role } = useSession();
+  const isAdmin = role === 'admin';
+  const order = useOrder(id);
+  const [editing, setEditing] = useState<ContentItem | null>(null);
+  const [toDelete, setToDelete] = useState<ContentItem | null>(null);
+  const product = useProduct(editing?.order_type ?? '');
+  const remove = useDeleteContent();
+  const leaving = useRef(false);
+
+  // A failed load (unverified email, another agency's order, a bad id) says why, then goes back.
+  useEffect(() => {
+    if (leaving.current || (id !== null && !order.error)) return;
+    leaving.current = true;
+    notify.error(id === null ? messages.notFound : order.error instanceof ApiError ? order.error.message : messages.serverError);
+    const timer = setTimeout(() => navigate('/order', { replace: true }), ERROR_BACK_MS);
+    return () => clearTimeout(timer);
+  }, [id, order.error, navigate]);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: (res) => notify.success(res.message || messages.success),
+      onError: (error) => notify.errorList(error instanceof ApiError ? error.allMessages : [messages.serverError]),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  const detail = order.data;
+  return (
+    <Stack gap="lg" maw={1280}>
+      <Group justify="space-between" align="center" gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <ActionIcon component={Link} to="/order" variant="subtle" color="gray" size="lg" aria-label="Back to orders">
+            <IconArrowLeft size={22} aria-hidden />
+          </ActionIcon>
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            Order {params.id}
+          </Title>
+          {detail && <OrderStatusBadge status={detail.order.status} />}
+        </Group>
+        {detail && !isAdmin && (
+          detail.order.unpaid ? (
+            <Button component={Link} to={`/payment/${detail.order.id}`} leftSection={<IconCreditCard size={18} aria-hidden />}>
+              Pay Now
+            </Button>
+          ) : (
+            <Button component={Link} to="/create" variant="light" leftSection={<IconPlus size={18} aria-hidden />}>
+              Place an Order
+            </Button>
+          )
+        )}
+      </Group>
+
+      {!detail ? (
+        <Center mih={240}>
+          <Loader aria-label="Loading the order" />
+        </Center>
+      ) : (
+        <>
+          <Group gap="xl">
+            <Text size="sm" c="dimmed">
+              Ordered by <b>{detail.order.order_by}</b> on {new Date(detail.order.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {detail.content.length} {detail.content.length === 1 ? 'item' : 'items'} · Total <b>{formatMoney(dollarsToCents(detail.total) ?? 0)}</b>
+            </Text>
+          </Group>
+          <Card withBorder radius="lg" padding={0}>
+            <OrderItemsTable
+              items={detail.content}
+              isAdmin={isAdmin}
+              onOpen={(item) => navigate(`/content-view/${item.id}`)}
+              onEdit={setEditing}
+              onDelete={setToDelete}
+            />
+          </Card>
+        </>
+      )}
+
+      <EditItemModal item={editing} product={product.data} onClose={() => setEditing(null)} />
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        subject={`item ${toDelete?.id ?? ''}`}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages, orderScreenMessages, type Role } from '@copydesk/shared';
+import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
+import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+
+const COUNTS: Record<string, number> = { all: 57, null: 20, approved: 30, unpaid: 7 };
+
+const ROWS = [
+  orderRow({ id: 14, status: 'UNPAID', unpaid: true, total: 46 }),
+  orderRow({ id: 13, status: 'IN-PROGRESS', unpaid: false, payment_id: 5, order_by: 'Bob Brown', user_id: 9, total: 120.5 }),
+  orderRow({ id: 12, status: 'COMPLETED', unpaid: false, payment_id: 4, total: 18 }),
+];
+
+type Setup = { role?: Role; rows?: typeof ROWS; total?: number; path?: string; handler?: (call: FetchCall) => Response | undefined };
+
+async function openList({ role = 'agency', rows = ROWS, total = 57, path = '/order', handler }: Setup = {}) {
+  const auth = signIn(role);
+  const calls = mockApi((call) => {
+    const r = route(call);
+    if (r === 'GET /api/getInfo') return json(200, { user: auth.user });
+    const custom = handler?.(call);
+    if (custom) return custom;
+    if (r === 'GET /api/order') {
+      const query = new URL(call.url, 'http://test.local').searchParams;
+      const limit = Number(query.get('limit') ?? 30);
+      return json(200, { data: rows.slice(0, limit), meta: pageMeta(total, Number(query.get('page') ?? 1), limit) });
+    }
+    const count = /^GET \/api\/order\/getCountBystatus\/(\w+)$/.exec(r);
+    if (count) return json(200, { count: COUNTS[count[1]!] });
+  });
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { name: 'Orders' });
+  return { ...view, calls };
+}
+
+/** The query of the latest list call. */
+const lastListQuery = (calls: FetchCall[]) => {
+  const list = calls.filter((c) => route(c) === 'GET /api/order');
+  return new URL(list.at(-1)!.url, 'http://test.local').searchParams;
+};
+
+describe('orders list', () => {
+  it('shows the counters, the rows and the entries line', async () => {
+    const { calls } = await openList();
+    expect(await screen.findByRole('row', { name: 'Order 14' })).toHaveTextContent('$46.00');
+    expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('$120.50');
+    expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('IN-PROGRESS');
+    expect(screen.getByText(orderScreenMessages.showingEntries(1, 30, 57))).toBeInTheDocument();
+    for (const [label, n] of [['Total Orders', '57'], ['In Progress', '20'], ['Completed', '30'], ['Unpaid', '7']]) {
+      const counts = within(screen.getByRole('region', { name: 'Order counts' }));
+      await waitFor(() => expect(counts.getByText(label!).parentElement).toHaveTextContent(n!));
+    }
+    const query = lastListQuery(calls);
+    expect(query.get('sort_column')).toBe('id');
+    expect(query.get('sort_order')).toBe('desc');
+    expect(query.get('limit')).toBe('30');
+    expect(screen.getByRole('link', { name: 'Place an Order' })).toHaveAttribute('href', '/create');
+  });
+
+  it('toggles the sort of a column and starts a new column ascending', async () => {
+    const { user, calls } = await openList();
+    await screen.findByRole('row', { name: 'Order 14' });
+
+    await user.click(screen.getByRole('button', { name: 'Order ID' }));
+    await waitFor(() => expect(lastListQuery(calls).get('sort_order')).toBe('asc'));
+    expect(screen.getByRole('columnheader', { name: 'Order ID' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(screen.getByRole('button', { name: 'Order ID' }));
+    await waitFor(() => expect(lastListQuery(calls).get('sort_order')).toBe('desc'));
+
+    await user.click(screen.getByRole('button', { name: 'Total' }));
+    await waitFor(() => expect(lastListQuery(calls).get('sort_column')).toBe('total'));
+    expect(lastListQuery(calls).get('sort_order')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: 'Order ID' })).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('changes the page size and pages with Previous and Next', async () => {
+    const { user, calls } = await openList();
+    await screen.findByRole('row', { name: 'Order 14' });
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastListQuery(calls).get('page')).toBe('2'));
+    expect(await screen.findByText(orderScreenMessages.showingEntries(31, 57, 57))).toBeInTheDocument();
+
+    const sizes = screen.getByRole('combobox', { name: 'Entries per page' });
+    await user.click(sizes);
+    const list = within(document.getElementById(sizes.getAttribute('aria-controls')!)!);
+    expect(list.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['10', '20', '30', '50', '100']);
+    await user.click(list.getByRole('option', { name: '10', hidden: true }));
+    await waitFor(() => expect(lastListQuery(calls).get('limit')).toBe('10'));
+    expect(lastListQuery(calls).get('page')).toBe('1');
+  });
+
+  it('says NO DATA FOUND! when nothing matches', async () => {
+    await openList({ rows: [], total: 0 });
+    expect(await screen.findByText(messages.noData)).toBeInTheDocument();
+    expect(screen.getByText(orderScreenMessages.showingEntries(0, 0, 0))).toBeInTheDocument();
+  });
+
+  it('takes the status from the query, filters by order id and resets everything', async () => {
+    const { user, calls, router } = await openList({ path: '/order?status=pending_review' });
+    await screen.findByRole('row', { name: 'Order 14' });
+    expect(lastListQuery(calls).get('status')).toBe('pending_review');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Pending Review');
+
+    await user.type(screen.getByRole('textbox', { name: 'Order ID' }), '13x');
+    expect(screen.getByRole('textbox', { name: 'Order ID' })).toHaveValue('13');
+    await waitFor(() => expect(lastListQuery(calls).get('orderId')).toBe('13'));
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastListQuery(calls).has('orderId')).toBe(false));
+    expect(lastListQuery(calls).has('status')).toBe(false);
+    expect(screen.getByRole('textbox', { name: 'Order ID' })).toHaveValue('');
+  });
+
+  it('opens an unpaid order at its payment, others at their items', async () => {
+    const { user, router } = await openList();
+    expect(screen.queryByRole('link', { name: 'Edit order 13' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Edit order 14' })).toHaveAttribute('href', '/create/14');
+    expect(screen.getByRole('link', { name: 'View order 13' })).toHaveAttribute('href', '/items/13');
+    expect(screen.getByRole('button', { name: 'Download invoice of order 13' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download invoice of order 14' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete order/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('row', { name: 'Order 14' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/14'));
+  });
+
+  it('opens the invoice link in a new tab', async () => {
+    const opened: string[] = [];
+    window.open = ((url: string) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
+    const { user, calls } = await openList({
+      handler: (call) => (route(call) === 'GET /api/order/downloadinvoice/5' ? json(200, { link: '/api/invoices/signed/abc' }) : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download invoice of order 13' }));
+    await waitFor(() => expect(opened).toEqual(['/api/invoices/signed/abc']));
+    expect(calls.some((c) => route(c) === 'GET /api/order/downloadinvoice/5')).toBe(true);
+  });
+
+  it('lets an associate filter without a user filter', async () => {
+    await openList({ role: 'associate' });
+    await screen.findByRole('row', { name: 'Order 14' });
+    expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Keyword' })).toBeInTheDocument();
+  });
+
+  it('lets an admin filter by a user of the results', async () => {
+    const { user, calls } = await openList({ role: 'admin' });
+    await screen.findByRole('row', { name: 'Order 14' });
+    expect(screen.queryByRole('link', { name: 'Place an Order' })).not.toBeInTheDocument();
+    const users = screen.getByRole('combobox', { name: 'User' });
+    await user.click(users);
+    const list = within(document.getElementById(users.getAttribute('aria-controls')!)!);
+    await user.click(list.getByRole('option', { name: 'Bob Brown (#9)', hidden: true }));
+    await waitFor(() => expect(lastListQuery(calls).get('user')).toBe('9'));
+  });
+
+  it('asks before an admin deletes an order, then deletes it', async () => {
+    const { user, calls, router } = await openList({
+      role: 'admin',
+      handler: (call) => (route(call) === 'DELETE /api/order/14' ? json(200, { message: messages.success }) : undefined),
+    });
+    await screen.findByRole('row', { name: 'Order 14' });
+    // an admin's row opens the items, even for an unpaid order
+    expect(screen.getByRole('link', { name: 'View order 14' })).toHaveAttribute('href', '/items/14');
+
+    await user.click(screen.getByRole('button', { name: 'Delete order 14' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete order 14' });
+    expect(dialog).toHaveTextContent(messages.confirmDelete);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete order 14' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete order 14' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(messages.success)).toBeInTheDocument();
+    expect(calls.some((c) => route(c) === 'DELETE /api/order/14')).toBe(true);
+    expect(router.state.location.pathname).toBe('/order');
+  });
+});

@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, type OrderRow } from '@copydesk/shared';
+import { useDeleteOrder } from '@/features/orders/api/delete-order';
+import { getInvoiceLink } from '@/features/orders/api/download-invoice';
+import { useOrders, type OrdersQuery } from '@/features/orders/api/get-orders';
+import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
+import { OrderCounters } from '@/features/orders/components/order-counters';
+import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
+import { orderTarget, OrdersTable, type Sort, type SortColumn } from '@/features/orders/components/orders-table';
+import { TablePager } from '@/features/orders/components/table-pager';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+
+const DEFAULT_LIMIT = 30;
+const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
+
+const statusFrom = (value: string | null): StatusFilter | null =>
+  (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : null;
+
+/** /order: filters, counters and the paged, sortable orders table (spec §2 "Orders list"). */
+export function OrderListRoute() {
+  const navigate = useNavigate();
+  const { role } = useSession();
+  const isAdmin = role === 'admin';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = statusFrom(searchParams.get('status'));
+
+  const [filters, setFilters] = useState<OrderFilterValues>(emptyOrderFilters);
+  // Typed filters wait for a pause in typing before they ask the server.
+  const [orderId] = useDebouncedValue(filters.orderId, 350);
+  const [keyword] = useDebouncedValue(filters.keyword.trim(), 350);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_LIMIT);
+  const [toDelete, setToDelete] = useState<OrderRow | null>(null);
+  const [invoiceBusy, setInvoiceBusy] = useState<number | null>(null);
+  const [users, setUsers] = useState<Map<number, string>>(new Map());
+
+  const query: OrdersQuery = {
+    page,
+    limit,
+    sort_column: sort.column,
+    sort_order: sort.order,
+    orderId: orderId || undefined,
+    keyword: keyword || undefined,
+    date: filters.date || undefined,
+    user: role === 'associate' ? undefined : (filters.user ?? undefined),
+    status: status ?? undefined,
+  };
+  const orders = useOrders(query);
+  const remove = useDeleteOrder();
+
+  // Back to the first page whenever what is listed changes.
+  const filterKey = JSON.stringify([orderId, keyword, filters.date, filters.user, status, limit]);
+  useEffect(() => setPage(1), [filterKey]);
+
+  // The user filter offers the people who appear in the results seen so far.
+  useEffect(() => {
+    const rows = orders.data?.data ?? [];
+    if (rows.every((r) => users.has(r.user_id))) return;
+    setUsers((known) => {
+      const next = new Map(known);
+      for (const r of rows) next.set(r.user_id, r.order_by);
+      return next;
+    });
+  }, [orders.data, users]);
+  const userOptions = useMemo(
+    () => [...users].map(([id, name]) => ({ value: String(id), label: `${name} (#${id})` })).sort((a, b) => a.label.localeCompare(b.label)),
+    [users],
+  );
+
+  const toggleSort = (column: SortColumn) =>
+    setSort((s) => (s.column === column ? { column, order: s.order === 'asc' ? 'desc' : 'asc' } : { column, order: 'asc' }));
+
+  const setStatus = (next: StatusFilter | null) =>
+    setSearchParams(
+      (params) => {
+        if (next) params.set('status', next);
+        else params.delete('status');
+        return params;
+      },
+      { replace: true },
+    );
+
+  const reset = () => {
+    setFilters(emptyOrderFilters);
+    setSort(DEFAULT_SORT);
+    setPage(1);
+    setSearchParams({}, { replace: true });
+  };
+
+  const invoice = async (order: OrderRow) => {
+    if (order.payment_id === null) return notify.info(messages.paymentInfoNotFound);
+    setInvoiceBusy(order.id);
+    try {
+      const { link } = await getInvoiceLink(order.payment_id);
+      window.open(link, '_blank', 'noopener');
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : messages.serverError);
+    } finally {
+      setInvoiceBusy(null);
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: (res) => {
+        notify.success(res.message || messages.success);
+        setToDelete(null);
+      },
+      onError: (error) => {
+        notify.errorList(error instanceof ApiError ? error.allMessages : [messages.serverError]);
+        setToDelete(null);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={1280}>
+      <Group justify="space-between" align="center">
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          Orders
+        </Title>
+        {!isAdmin && (
+          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+            Place an Order
+          </Button>
+        )}
+      </Group>
+
+      <OrderCounters />
+
+      <OrderFilters
+        values={filters}
+        onChange={setFilters}
+        status={status}
+        onStatus={setStatus}
+        showUser={role !== 'associate'}
+        users={userOptions}
+        onReset={reset}
+      />
+
+      <Card withBorder radius="lg" padding={0}>
+        <OrdersTable
+          rows={orders.data?.data}
+          loading={orders.isPending || (orders.isFetching && orders.isPlaceholderData)}
+          isAdmin={isAdmin}
+          sort={sort}
+          onSort={toggleSort}
+          onOpen={(order) => navigate(orderTarget(order, isAdmin))}
+          onInvoice={(order) => void invoice(order)}
+          onDelete={setToDelete}
+          invoiceBusy={invoiceBusy}
+        />
+        <TablePager meta={orders.data?.meta} page={page} onPage={setPage} limit={limit} limits={ORDER_PAGE_SIZES} onLimit={setLimit} />
+      </Card>
+
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        subject={`order ${toDelete?.id ?? ''}`}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Stack>
+  );
+}
