@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           { path: '/billing', lazy: async () => ({ Component: (await import('./routes/billing')).BillingRoute }) },
           { path: '/payment/:id', lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }) },
           { path: '/order', lazy: async () => ({ Component: (await import('./routes/order-list')).OrderListRoute }) },
+          { path: '/create', lazy: async () => ({ Component: (await import('./routes/create-order')).CreateOrderRoute }) },
+          { path: '/create/:id', lazy: async () => ({ Component: (await import('./routes/create-order')).CreateOrderRoute }) },
           { path: '/items/:id', lazy: async () => ({ Component: (await import('./routes/order-items')).OrderItemsRoute }) },
         ],
       },
