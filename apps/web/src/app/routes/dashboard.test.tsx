@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, WELCOME_DELAY_MS } from '@copydesk/shared';
-import { json, mockApi, renderRoute, signIn } from '@/test/utils';
+import { messages, WELCOME_DELAY_MS, type User } from '@copydesk/shared';
+import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
+import { json, mockApi, renderRoute, route, signIn } from '@/test/utils';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -9,7 +10,7 @@ afterEach(() => {
 
 async function openDashboard(loginCount: number, role: 'agency' | 'associate' = 'agency') {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const auth = signIn(role, { login_count: loginCount });
+  const auth = signIn(role, { login_count: loginCount, order_count: 1 });
   mockApi(() => json(200, { user: auth.user }));
   const view = renderRoute('/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
@@ -54,5 +55,84 @@ describe('dashboard', () => {
     expect(guide).toHaveTextContent('Place an order');
     expect(guide).not.toHaveTextContent('Add balance');
     expect(guide).not.toHaveTextContent('Add team members');
+  });
+});
+
+describe('dashboard: orders', () => {
+  const ROWS = [
+    orderRow({ id: 14, unpaid: true, status: 'UNPAID' }),
+    orderRow({ id: 13, unpaid: false, status: 'IN-PROGRESS', payment_id: 3 }),
+    orderRow({ id: 12, unpaid: false, status: 'COMPLETED', payment_id: 2 }),
+  ];
+
+  function openWithOrders(role: 'agency' | 'admin' = 'agency', overrides: Partial<User> = {}) {
+    const auth = signIn(role, { order_count: 3, ...overrides });
+    const calls = mockApi((call) => {
+      const r = route(call);
+      if (r === 'GET /api/getInfo') return json(200, { user: auth.user });
+      if (r === 'GET /api/order') {
+        const query = new URL(call.url, 'http://test.local').searchParams;
+        if (query.get('status') === 'pending_review') return json(200, { data: ROWS.slice(0, 1), meta: pageMeta(4, 1, 1) });
+        return json(200, { data: ROWS, meta: pageMeta(3, 1, 3) });
+      }
+      if (r === 'GET /api/order/getCountBystatus/unpaid') return json(200, { count: 2 });
+      if (r === 'GET /api/order/getCountBystatus/null') return json(200, { count: 5 });
+    });
+    return { ...renderRoute('/dashboard'), calls };
+  }
+
+  it('links the order counts to the filtered list', async () => {
+    const { calls } = openWithOrders();
+    expect(await screen.findByRole('link', { name: 'Awaiting Payment: 2' })).toHaveAttribute('href', '/order?status=unpaid');
+    expect(await screen.findByRole('link', { name: 'In Progress: 5' })).toHaveAttribute('href', '/order?status=inprogress');
+    expect(await screen.findByRole('link', { name: 'Pending Approval: 4' })).toHaveAttribute('href', '/order?status=pending_review');
+    const pending = calls.find((c) => c.url.includes('status=pending_review'))!;
+    expect(new URL(pending.url, 'http://test.local').searchParams.get('limit')).toBe('1');
+  });
+
+  it('lists the 3 latest orders and marks an unpaid one', async () => {
+    const { calls } = openWithOrders();
+    const unpaid = await screen.findByRole('link', { name: /^Order #14/ });
+    expect(unpaid).toHaveAttribute('href', '/payment/14');
+    expect(unpaid).toHaveAttribute('data-unpaid');
+    expect(unpaid).toHaveTextContent(messages.orderNotActive);
+    const paid = screen.getByRole('link', { name: /^Order #13/ });
+    expect(paid).toHaveAttribute('href', '/items/13');
+    expect(paid).not.toHaveAttribute('data-unpaid');
+    expect(paid).not.toHaveTextContent(messages.orderNotActive);
+    const recent = calls.find((c) => route(c) === 'GET /api/order' && !c.url.includes('status='))!;
+    expect(new URL(recent.url, 'http://test.local').searchParams.get('limit')).toBe('3');
+    expect(screen.getByRole('link', { name: 'Place an Order' })).toHaveAttribute('href', '/create');
+  });
+
+  it('offers an admin no Place an Order and opens orders at their items', async () => {
+    openWithOrders('admin');
+    expect(await screen.findByRole('link', { name: /^Order #14/ })).toHaveAttribute('href', '/items/14');
+    expect(screen.queryByRole('link', { name: 'Place an Order' })).not.toBeInTheDocument();
+  });
+
+  it('sends a customer without orders to /create once, on the sign-in after the first', async () => {
+    const { router, unmount } = openWithOrders('agency', { order_count: 0, login_count: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
+    unmount();
+
+    const again = renderRoute('/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    expect(again.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('keeps the first sign-in, customers with orders and admins on the dashboard', async () => {
+    for (const [role, overrides] of [
+      ['agency', { order_count: 0, login_count: 1 }],
+      ['agency', { order_count: 1, login_count: 2 }],
+      ['admin', { order_count: 0, login_count: 2 }],
+    ] as const) {
+      localStorage.clear();
+      const { router, unmount } = openWithOrders(role, overrides);
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+      await screen.findByRole('link', { name: /^Order #14/ });
+      expect(router.state.location.pathname).toBe('/dashboard');
+      unmount();
+    }
   });
 });

@@ -1,7 +1,11 @@
 import { Link } from 'react-router';
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { messages, type Role, type User } from '@copydesk/shared';
 import { WelcomeGuide } from '@/features/dashboard/components/welcome-guide';
+import { OrderStatusLinks } from '@/features/orders/components/order-status-links';
+import { RecentOrders } from '@/features/orders/components/recent-orders';
+import { useFirstOrderRedirect } from '@/features/orders/hooks/use-first-order-redirect';
 import { useSession } from '@/lib/auth';
 
 const SUBTITLE: Record<Role, string> = {
@@ -45,18 +49,28 @@ function AccountCard({ user }: { user: User }) {
   );
 }
 
-/** /dashboard: greets the user; order counts, balance and recent orders join as those screens land. */
+/** /dashboard: greets the user, order counts and recent orders, the account; balance joins with billing. */
 export function DashboardRoute() {
   const { user, role } = useSession();
+  useFirstOrderRedirect(user, role);
   if (!user || !role) return null;
   return (
     <Stack gap="xl" maw={1100}>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 30 }}>
-          {messages.welcomeUser(user.name)}
-        </Title>
-        <Text c="dimmed">{SUBTITLE[role]}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            {messages.welcomeUser(user.name)}
+          </Title>
+          <Text c="dimmed">{SUBTITLE[role]}</Text>
+        </Stack>
+        {role !== 'admin' && (
+          <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
+            Place an Order
+          </Button>
+        )}
+      </Group>
+      <OrderStatusLinks />
+      <RecentOrders isAdmin={role === 'admin'} />
       <AccountCard user={user} />
       <WelcomeGuide userId={user.id} loginCount={user.login_count} role={role} />
     </Stack>
