@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildWeb, repoRoot, webBuildReason } from './lib/web-build.mjs';
+import { buildDbTemplate, buildWeb, dbTemplateMissing, repoRoot, webBuildReason } from './lib/web-build.mjs';
 
 const reason = webBuildReason();
 if (reason) {
@@ -16,6 +16,11 @@ if (reason) {
     console.error('The web app did not build; see the output above.');
     process.exit(status);
   }
+}
+
+if (dbTemplateMissing()) {
+  console.log('Preparing the database template for the current migrations…');
+  if (buildDbTemplate() !== 0) console.error('The database template did not build; a new database will be created the slow way.');
 }
 
 // Resolved from the server package so it works however npm hoisted tsx.

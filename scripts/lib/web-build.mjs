@@ -1,6 +1,8 @@
-// Decides whether apps/web/dist is older than its sources, and rebuilds it when it is.
+// Decides whether apps/web/dist is older than its sources, and rebuilds it when it is; the same for
+// the server's migrated database template.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,6 +56,29 @@ export function webBuildReason() {
 export function buildWeb() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build', '-w', '@copydesk/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/**
+ * The migrated database template the server loads for a new embedded database
+ * (apps/server/src/db/template.ts). Its name carries a digest of the migrations, computed here the
+ * same way: sha256 over the sorted relative file names and their contents, first 16 hex digits.
+ */
+const migrationsDir = path.join(repoRoot, 'apps/server/src/db/migrations');
+export function dbTemplateMissing() {
+  const digest = createHash('sha256');
+  for (const file of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (statSync(full).isFile()) digest.update(file).update(readFileSync(full));
+  }
+  return !existsSync(path.join(repoRoot, 'apps/server/.cache', `pglite-${digest.digest('hex').slice(0, 16)}.tar.gz`));
+}
+
+/** Runs `npm run build:db -w @copydesk/server`; returns its exit status. */
+export function buildDbTemplate() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build:db', '-w', '@copydesk/server'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }

@@ -1,15 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
-import { migrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { ensureTemplate } from '../db/template.js';
 import * as schema from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../db/seed/index.js';
 
@@ -18,24 +18,6 @@ import { DEMO_PASSWORD } from '../db/seed/index.js';
  * (built once per migration set and cached in the temp folder), or, with TEST_DATABASE_URL, a fresh
  * database on that PostgreSQL server, dropped afterwards.
  */
-async function pgliteTemplate(): Promise<Blob> {
-  const digest = createHash('sha256');
-  for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const full = path.join(migrationsFolder, file);
-    if (fs.statSync(full).isFile()) digest.update(file).update(fs.readFileSync(full));
-  }
-  const cached = path.join(os.tmpdir(), `copydesk-pglite-${digest.digest('hex').slice(0, 16)}.tar.gz`);
-  if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
-  const client = new PGlite();
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
-  const dump = await client.dumpDataDir('gzip');
-  await client.close();
-  const tmp = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-  fs.renameSync(tmp, cached);
-  return dump;
-}
-
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -58,7 +40,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const client = new PGlite({ loadDataDir: await pgliteTemplate() });
+  const client = new PGlite({ loadDataDir: await ensureTemplate(os.tmpdir()) });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }
