@@ -44,7 +44,8 @@ export async function openDatabase({ url, dataDir, migrate = true }: OpenDatabas
   }
   let client: PGlite;
   if (url === 'memory:') {
-    client = new PGlite();
+    const template = readTemplate(defaultTemplateDir);
+    client = template ? new PGlite({ loadDataDir: template }) : new PGlite();
   } else {
     const dir = path.join(dataDir, 'db');
     // PGlite does not create parent folders of its data directory.

@@ -237,12 +237,4 @@ export const ordersRepository = {
       .orderBy(desc(sql`max(${orderItems.id})`))
       .limit(50);
   },
-
-  async countOrdersOfUser(db: DbOrTx, userId: number) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), isNull(orders.deletedAt)));
-    return Number(row?.n ?? 0);
-  },
 };

@@ -2,7 +2,6 @@ import { messages, type User } from '@copydesk/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { ordersRepository } from '../orders/orders.repository.js';
 import { usersRepository, type UserWithAgency } from './users.repository.js';
 
 /** URL of a stored profile picture; served by GET /api/profile-pictures/:file. */
@@ -22,7 +21,7 @@ function groupOf(user: UserRow, agencyName: string | null | undefined): string |
 }
 
 /** The user object every account call answers with (issue 2 §4). Never includes secrets. */
-export function toUserDto(user: UserRow | UserWithAgency, extra: { orderCount?: number } = {}): User {
+export function toUserDto(user: UserRow | UserWithAgency): User {
   return {
     id: user.id,
     name: user.name,
@@ -30,7 +29,7 @@ export function toUserDto(user: UserRow | UserWithAgency, extra: { orderCount?: 
     roles: [{ name: user.role }],
     status: user.status,
     login_count: user.loginCount,
-    order_count: extra.orderCount ?? 0,
+    order_count: 'orderCount' in user ? user.orderCount : 0,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     profileImg: profilePictureUrl(user.profileImg),
     google_pic: user.googlePic,
@@ -53,7 +52,7 @@ export function toUserDto(user: UserRow | UserWithAgency, extra: { orderCount?: 
 
 /** Loads a user with its agency name and order count, as every account call answers. */
 export async function loadUserDto(db: DbOrTx, id: number): Promise<User> {
-  const [user, orderCount] = await Promise.all([usersRepository.findWithAgency(db, id), ordersRepository.countOrdersOfUser(db, id)]);
+  const user = await usersRepository.findWithAgency(db, id);
   if (!user) throw new AppError('NOT_FOUND', messages.notFound);
-  return toUserDto(user, { orderCount });
+  return toUserDto(user);
 }

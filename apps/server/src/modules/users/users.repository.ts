@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { orders, users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 const agencies = alias(users, 'agency');
 
-export type UserWithAgency = UserRow & { agencyName: string | null };
+export type UserWithAgency = UserRow & { agencyName: string | null; orderCount: number };
 
 export const usersRepository = {
   async findById(db: DbOrTx, id: number): Promise<UserRow | null> {
@@ -23,15 +23,19 @@ export const usersRepository = {
     return row ?? null;
   },
 
-  /** The user with the display name of its agency (for the `group` field). */
+  /** The user with the display name of its agency (for `group`) and its order count, in one query. */
   async findWithAgency(db: DbOrTx, id: number): Promise<UserWithAgency | null> {
     const [row] = await db
-      .select({ user: users, agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})` })
+      .select({
+        user: users,
+        agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
+        orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id} and ${orders.deletedAt} is null)`,
+      })
       .from(users)
       .leftJoin(agencies, eq(agencies.id, users.agencyId))
       .where(eq(users.id, id))
       .limit(1);
-    return row ? { ...row.user, agencyName: row.agencyName } : null;
+    return row ? { ...row.user, agencyName: row.agencyName, orderCount: Number(row.orderCount) } : null;
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
