@@ -163,7 +163,7 @@ export const billingMessages = {
   agencyUnknown: 'Please choose an agency.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
-  offerGranted: 'Congratulations! $100 credit has been added to your wallet.',
+  offerGranted: (credit: string) => `Congratulations! ${credit} credit has been added to your wallet.`,
 } as const;
 
 /** Coupons at checkout (DESIGN.md §6.4: each refusal says why). */

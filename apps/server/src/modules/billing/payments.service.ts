@@ -17,6 +17,7 @@ import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CardSource, ChargeResult, PaymentGateway } from '../../lib/payment-gateway.js';
 import { appliedCoupon, assertUsable, findCoupon, redeemCoupon } from '../coupons/coupon-rules.js';
+import { formatCredit } from '../offers/offers.service.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { scopeOf } from '../orders/orders.service.js';
 import { billingRepository } from './billing.repository.js';
@@ -139,7 +140,7 @@ async function grantOfferIfDue(ctx: PaymentsCtx, tx: Transaction, agencyId: numb
     actorId,
     paymentId,
   });
-  return billingMessages.offerGranted;
+  return billingMessages.offerGranted(formatCredit(creditCents));
 }
 
 /** POST /order/pay. */

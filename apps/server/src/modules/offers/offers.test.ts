@@ -89,7 +89,7 @@ describe('GET /api/getOfferStatus and the credit', () => {
     const before = await balanceCents(agencyId);
     const second = await placeOrder(t.app, associate.token);
     const paid = await payFromWallet(associate.token, second);
-    expect(paid.offer_message).toBe(billingMessages.offerGranted);
+    expect(paid.offer_message).toBe(billingMessages.offerGranted('$100'));
     expect(await balanceCents(agencyId)).toBe(before - 2800 + 10000);
     const entries = await t.db
       .select()
@@ -130,7 +130,7 @@ describe('GET /api/getOfferStatus and the credit', () => {
       payload: { paymentInfo: { balanceByAdmin: true, agency: agencyId, balance: 200, description: 'Start' } },
     });
     const orderId = await placeOrder(t.app, token, [orderItem(), orderItem()]);
-    expect((await payFromWallet(token, orderId)).offer_message).toBe(billingMessages.offerGranted);
+    expect((await payFromWallet(token, orderId)).offer_message).toBe(billingMessages.offerGranted('$100'));
     await t.db.delete(offerCredits).where(eq(offerCredits.agencyId, agencyId));
     expect(await status(token)).toEqual({ message: offerMessages.due('$100'), remaining_amount: 0, show: true });
   });
