@@ -254,7 +254,7 @@ describe('payment: paying', () => {
       'GET /api/billing/getAvailableBalance/7': () => json(200, { balance }),
       'POST /api/order/pay': () => {
         balance = 420.8;
-        return json(200, { message: billingMessages.paid, payment_id: 41, offer_message: billingMessages.offerGranted });
+        return json(200, { message: billingMessages.paid, payment_id: 41, offer_message: billingMessages.offerGranted('$100') });
       },
     });
     await user.type(screen.getByLabelText('Coupon Code'), 'SAVE10');
@@ -271,7 +271,7 @@ describe('payment: paying', () => {
     expect(within(dialog).getByText('Payment Type').nextSibling).toHaveTextContent('Wallet');
     expect(within(dialog).getByText('Date')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Download Invoice' })).toBeInTheDocument();
-    expect(await screen.findByText(billingMessages.offerGranted)).toBeInTheDocument();
+    expect(await screen.findByText(billingMessages.offerGranted('$100'))).toBeInTheDocument();
 
     const pay = calls.find((c) => route(c) === 'POST /api/order/pay')!;
     expect(pay.body).toEqual({
