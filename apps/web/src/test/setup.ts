@@ -4,8 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 
 // Screens are lazy routes: the first render of a file imports its chunk, which takes a while on a
-// busy machine. findBy*/waitFor wait up to 5 s instead of 1 s.
-// Lazy screens load slower on a busy two-core CI machine; waits give up after 10 s.
+// busy two-core CI machine. findBy*/waitFor wait up to 10 s instead of 1 s.
 configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
