@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
+import { loginAs } from './harness.js';
 
 let counter = 0;
 /** A unique address per call, so tests in one file never collide. */
@@ -111,4 +112,44 @@ export async function databaseText(db: Database): Promise<string> {
     text += ('rows' in res ? res.rows : res)[0]?.dump ?? '';
   }
   return text;
+}
+
+export type Tenant = 'admin' | 'agencyA' | 'associateA' | 'agencyB';
+
+/**
+ * The role matrix most API tests need: the demo admin, agency A (Acme Media) and its associate,
+ * and a second verified agency B. Returns a bearer token and user id for each.
+ */
+export async function signInTenants(app: App, db: Database, agencyB: Record<string, unknown> = { company_name: 'Bravo Studio' }) {
+  const b = await createVerifiedAgency(app, agencyB);
+  const tok: Record<Tenant, string> = {
+    admin: await loginAs(app, 'admin@example.com'),
+    agencyA: await loginAs(app, 'agency@example.com'),
+    associateA: await loginAs(app, 'associate@example.com'),
+    agencyB: await loginAs(app, b.email, b.password),
+  };
+  const ids: Record<Tenant, number> = {
+    admin: await userIdByEmail(db, 'admin@example.com'),
+    agencyA: await userIdByEmail(db, 'agency@example.com'),
+    associateA: await userIdByEmail(db, 'associate@example.com'),
+    agencyB: await userIdByEmail(db, b.email),
+  };
+  return { tok, ids, agencyB: b };
+}
+
+/** A new-card payment payload for the sandbox gateway (4242… succeeds). */
+export function cardPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    nameOnCard: 'Alex Agency',
+    cardNumber: '4242 4242 4242 4242',
+    cardCvc: '123',
+    month: '04',
+    year: String(new Date().getUTCFullYear() + 2),
+    address: '500 Market Street',
+    country: 'United States',
+    state: 'California',
+    city: 'San Francisco',
+    zipCode: '94105',
+    ...overrides,
+  };
 }

@@ -2,51 +2,27 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages, couponMessages, messages } from '@copydesk/shared';
 import { couponRedemptions, coupons, orderItems, orders, payments, savedCards, walletEntries, wallets } from '../../db/schema/index.js';
-import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, databaseText, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
+import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness.js';
+import { cardPayload, createVerifiedAgency, databaseText, orderItem, placeOrder, signInTenants, type Tenant } from '../../test/helpers.js';
 import { billingRepository } from './billing.repository.js';
 
 let t: TestApp;
-let tok: { admin: string; agencyA: string; associateA: string; agencyB: string };
-let ids: { agencyA: number; associateA: number; agencyB: number; admin: number };
+let tok: Record<Tenant, string>;
+let ids: Record<Tenant, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const b = await createVerifiedAgency(t.app, { company_name: 'Bravo Studio' });
-  tok = {
-    admin: await loginAs(t.app, demo.admin),
-    agencyA: await loginAs(t.app, demo.agency),
-    associateA: await loginAs(t.app, demo.associate),
-    agencyB: await loginAs(t.app, b.email, b.password),
-  };
-  ids = {
-    agencyA: await userIdByEmail(t.db, demo.agency),
-    associateA: await userIdByEmail(t.db, demo.associate),
-    agencyB: await userIdByEmail(t.db, b.email),
-    admin: await userIdByEmail(t.db, demo.admin),
-  };
+  ({ tok, ids } = await signInTenants(t.app, t.db));
 });
 afterAll(() => t?.close());
 
-type Who = keyof typeof tok;
+type Who = Tenant;
 const call = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...(who ? bearer(tok[who]) : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const balance = async (who: Who, userId = ids.agencyA) => (await call(who, 'GET', `/api/billing/getAvailableBalance/${userId}`)).json().balance as number;
 const year = new Date().getUTCFullYear() + 2;
-const card = (overrides: Record<string, unknown> = {}) => ({
-  nameOnCard: 'Alex Agency',
-  cardNumber: '4242 4242 4242 4242',
-  cardCvc: '123',
-  month: '04',
-  year: String(year),
-  address: '500 Market Street',
-  country: 'United States',
-  state: 'California',
-  city: 'San Francisco',
-  zipCode: '94105',
-  ...overrides,
-});
+const card = cardPayload;
 const pay = (who: Who, paymentInfo: Record<string, unknown>, headers: Record<string, string> = {}) => call(who, 'POST', '/api/order/pay', { paymentInfo }, headers);
 const topUp = (who: Who, paymentInfo: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(who, 'POST', '/api/billing/addBalance', { paymentInfo }, headers);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponAdminMessages as cm, couponMessages, messages } from '@copydesk/shared';
 import { couponRedemptions, coupons, payments } from '../../db/schema/index.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
+import { createVerifiedAgency, orderItem, placeOrder, signInTenants, userIdByEmail } from '../../test/helpers.js';
 
 let t: TestApp;
 let tok: { admin: string; agencyA: string; associateA: string; agencyB: string };
@@ -11,19 +11,7 @@ let ids: { admin: number; agencyA: number; associateA: number; agencyB: number }
 
 beforeAll(async () => {
   t = await createTestApp();
-  const b = await createVerifiedAgency(t.app, { company_name: 'Bravo Studio', name: 'Bea Bravo' });
-  tok = {
-    admin: await loginAs(t.app, demo.admin),
-    agencyA: await loginAs(t.app, demo.agency),
-    associateA: await loginAs(t.app, demo.associate),
-    agencyB: await loginAs(t.app, b.email, b.password),
-  };
-  ids = {
-    admin: await userIdByEmail(t.db, demo.admin),
-    agencyA: await userIdByEmail(t.db, demo.agency),
-    associateA: await userIdByEmail(t.db, demo.associate),
-    agencyB: await userIdByEmail(t.db, b.email),
-  };
+  ({ tok, ids } = await signInTenants(t.app, t.db, { company_name: 'Bravo Studio', name: 'Bea Bravo' }));
   // Agency B gets money to pay with coupons too.
   const res = await call('admin', 'POST', '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: ids.agencyB, balance: 500, description: 'Test credit' } });
   expect(res.statusCode, res.body).toBe(200);

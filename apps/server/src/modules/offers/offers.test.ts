@@ -4,7 +4,7 @@ import { billingMessages, messages, offerMessages } from '@copydesk/shared';
 import { offerCredits, outboxEmails, walletEntries } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, latestEmailTo, orderItem, placeOrder, uniqueEmail, userIdByEmail } from '../../test/helpers.js';
+import { createVerifiedAgency, latestEmailTo, orderItem, placeOrder, signInTenants, uniqueEmail, userIdByEmail } from '../../test/helpers.js';
 import { usersRepository } from '../users/users.repository.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { formatCredit, offerStatus } from './offers.service.js';
@@ -17,20 +17,9 @@ let emailB: string;
 
 beforeAll(async () => {
   t = await createTestApp({ OFFER_THRESHOLD: '50' });
-  const b = await createVerifiedAgency(t.app, { company_name: 'Bravo Studio' });
-  emailB = b.email;
-  tok = {
-    admin: await loginAs(t.app, demo.admin),
-    agencyA: await loginAs(t.app, demo.agency),
-    associateA: await loginAs(t.app, demo.associate),
-    agencyB: await loginAs(t.app, b.email, b.password),
-  };
-  ids = {
-    admin: await userIdByEmail(t.db, demo.admin),
-    agencyA: await userIdByEmail(t.db, demo.agency),
-    associateA: await userIdByEmail(t.db, demo.associate),
-    agencyB: await userIdByEmail(t.db, b.email),
-  };
+  const tenants = await signInTenants(t.app, t.db);
+  ({ tok, ids } = tenants);
+  emailB = tenants.agencyB.email;
 });
 afterAll(() => t?.close());
 

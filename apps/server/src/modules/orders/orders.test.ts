@@ -2,26 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, orderMessages } from '@copydesk/shared';
 import { orderItems, orders, users } from '../../db/schema/index.js';
-import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, signUpPayload, userIdByEmail } from '../../test/helpers.js';
+import { bearer, createTestApp, demo, type TestApp } from '../../test/harness.js';
+import { signInTenants, signUpPayload, userIdByEmail, type Tenant } from '../../test/helpers.js';
 import { createLoginLink } from '../auth/auth.service.js';
 
 let t: TestApp;
-let tok: { admin: string; agencyA: string; associateA: string; agencyB: string };
+let tok: Record<Tenant, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const b = await createVerifiedAgency(t.app, { company_name: 'Bravo Studio' });
-  tok = {
-    admin: await loginAs(t.app, demo.admin),
-    agencyA: await loginAs(t.app, demo.agency),
-    associateA: await loginAs(t.app, demo.associate),
-    agencyB: await loginAs(t.app, b.email, b.password),
-  };
+  ({ tok } = await signInTenants(t.app, t.db));
 });
 afterAll(() => t?.close());
 
-type Who = keyof typeof tok;
+type Who = Tenant;
 const call = (who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who ? bearer(tok[who]) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
