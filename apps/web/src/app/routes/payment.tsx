@@ -138,6 +138,10 @@ export function PaymentRoute() {
                 <Button
                   size="md"
                   fullWidth
+                  h="auto"
+                  mih={42}
+                  py={8}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
                   leftSection={<IconLock size={18} aria-hidden />}
                   loading={checkout.paying}
                   disabled={!order.data || Boolean(checkout.confirmation)}

@@ -94,7 +94,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, onProfile, o
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={mobileOpened}
               onClick={toggleMobile}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useAvailableBalance } from '../api/get-available-balance';
 import { money } from './billing-cards';
@@ -14,12 +14,14 @@ export function BalanceBadge({ userId }: { userId: number }) {
       component={Link}
       to="/billing"
       aria-label={amount ? `Available balance ${amount}` : 'Available balance'}
-      px="sm"
+      px={{ base: 8, xs: 'sm' }}
       py={6}
       style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-teal-0)' }}
     >
       <Group gap={8} wrap="nowrap">
-        <IconWallet size={20} stroke={1.7} color="var(--mantine-color-teal-8)" aria-hidden />
+        <Box visibleFrom="xs" style={{ display: 'flex' }}>
+          <IconWallet size={20} stroke={1.7} color="var(--mantine-color-teal-8)" aria-hidden />
+        </Box>
         <div>
           <Text size="xs" c="dimmed" lh={1.1} visibleFrom="sm">
             Balance

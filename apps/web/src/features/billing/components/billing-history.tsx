@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Card,
+  Flex,
   Group,
   Pagination,
   Select,
@@ -131,7 +132,7 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
     setPage(1);
   };
 
-  let body;
+  let body = null;
   if (history.isLoading) {
     body = Array.from({ length: 3 }, (_, i) => (
       <Table.Tr key={i}>
@@ -140,29 +141,12 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
         </Table.Td>
       </Table.Tr>
     ));
-  } else if (history.isError && !history.data) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={COLUMNS}>
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {history.error.message}
-          </Alert>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={COLUMNS}>
-          <Text ta="center" c="dimmed" fw={600} py="xl">
-            {messages.noData}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else {
+  } else if (rows.length > 0) {
     body = rows.map((row) => <Row key={row.id} row={row} onView={onView} />);
   }
+  // Outside the table, so a narrow screen shows it without scrolling sideways.
+  const failed = history.isError && !history.data;
+  const empty = !history.isLoading && !failed && rows.length === 0;
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -170,7 +154,12 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
         <Title order={2} fz="lg">
           Billing History
         </Title>
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          gap="sm"
+          justify="space-between"
+          align={{ base: 'stretch', md: 'flex-end' }}
+        >
           <Group gap={6} align="center" wrap="nowrap">
             <Text size="sm" component="label" htmlFor="billing-page-size">
               Show
@@ -189,47 +178,54 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
             />
             <Text size="sm">entries</Text>
           </Group>
-          <Group gap="sm" align="flex-end" wrap="wrap" ml={{ base: 0, md: 'auto' }} style={{ flex: '1 1 auto' }} justify="flex-end">
-            <TextInput
-              type="date"
-              label="From"
-              style={{ flex: '1 1 140px', maxWidth: 180 }}
-              value={from}
-              max={to || undefined}
-              onChange={(e) => {
-                setFrom(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              style={{ flex: '1 1 140px', maxWidth: 180 }}
-              value={to}
-              min={from || undefined}
-              onChange={(e) => {
-                setTo(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <TextInput
-              label="Search"
-              placeholder="Invoice, user or description"
-              style={{ flex: '10 1 200px', maxWidth: 280 }}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <Tooltip label="Reset filters" withArrow>
-              <ActionIcon variant="default" size={36} aria-label="Reset filters" onClick={reset}>
-                <IconRefresh size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" align={{ base: 'stretch', xs: 'flex-end' }}>
+            <Group gap="sm" wrap="nowrap" grow>
+              <TextInput
+                type="date"
+                label="From"
+                miw={0}
+                w={{ md: 160 }}
+                value={from}
+                max={to || undefined}
+                onChange={(e) => {
+                  setFrom(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                miw={0}
+                w={{ md: 160 }}
+                value={to}
+                min={from || undefined}
+                onChange={(e) => {
+                  setTo(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+            </Group>
+            <Group gap="sm" wrap="nowrap" align="flex-end">
+              <TextInput
+                label="Search"
+                placeholder="Invoice, user or description"
+                style={{ flex: 1 }}
+                w={{ md: 240 }}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.currentTarget.value);
+                  setPage(1);
+                }}
+              />
+              <Tooltip label="Reset filters" withArrow>
+                <ActionIcon variant="default" size={36} aria-label="Reset filters" onClick={reset}>
+                  <IconRefresh size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Flex>
+        </Flex>
 
         <Table.ScrollContainer minWidth={880}>
           <Table verticalSpacing="sm" highlightOnHover striped={false} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
@@ -247,6 +243,16 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
             <Table.Tbody>{body}</Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {failed && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+            {history.error.message}
+          </Alert>
+        )}
+        {empty && (
+          <Text ta="center" c="dimmed" fw={600} py="lg">
+            {messages.noData}
+          </Text>
+        )}
 
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconListDetails } from '@tabler/icons-react';
 import { formatMoney } from '@copydesk/shared';
 import type { Confirmation } from '../hooks/use-checkout';
@@ -64,12 +64,12 @@ export function ConfirmationModal({ confirmation, onViewOrder, onClose, invoiceB
             <Row label="Order ID" value={`#${confirmation.orderId}`} />
             <Row label="Payment Type" value={confirmation.paymentType} />
           </div>
-          <Group grow gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {invoiceButton(confirmation.paymentId)}
             <Button leftSection={<IconListDetails size={16} aria-hidden />} onClick={onViewOrder}>
               View Order
             </Button>
-          </Group>
+          </SimpleGrid>
         </Stack>
       )}
     </Modal>

@@ -10,6 +10,8 @@ export function PaymentSteps({ active }: { active: 1 | 2 | 3 }) {
       <Stepper
         active={active}
         orientation={wide ? 'vertical' : 'horizontal'}
+        labelPosition="bottom"
+        wrap={false}
         size="sm"
         completedIcon={<IconCheck size={16} aria-hidden />}
         styles={{ stepDescription: { display: wide ? undefined : 'none' } }}
