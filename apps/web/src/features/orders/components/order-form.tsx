@@ -124,9 +124,9 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
                 data-invalid={item.validationStatus ? undefined : true}
               >
                 <Group gap={4} wrap="nowrap" pr="sm">
-                  <Accordion.Control>
-                    <Group justify="space-between" wrap="nowrap" gap="sm">
-                      <Text fw={600} truncate>
+                  <Accordion.Control className={classes.control}>
+                    <Group justify="space-between" style={{ gap: '2px var(--mantine-spacing-sm)' }}>
+                      <Text fw={600}>
                         Item {index + 1}: {item.orderType}
                       </Text>
                       <Text size="sm" c="dimmed" className={classes.nowrap}>

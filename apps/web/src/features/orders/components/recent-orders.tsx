@@ -40,8 +40,8 @@ export function RecentOrders({ isAdmin }: { isAdmin: boolean }) {
               className={classes.row}
               data-unpaid={order.unpaid || undefined}
             >
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <div style={{ minWidth: 0 }}>
+              <Group justify="space-between" style={{ gap: 'var(--mantine-spacing-xs) var(--mantine-spacing-md)' }}>
+                <div style={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Text fw={600}>
                     Order #{order.id}{' '}
                     <Text span size="sm" c="dimmed" fw={400}>
