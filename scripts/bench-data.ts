@@ -4,6 +4,7 @@
 //   - importing a 5,000-row bulk sheet (target ≤ 5 s)
 //   - wallet payments: sequential and 20 concurrent clients, payments/s and p95 of POST /api/order/pay
 // Runs on the embedded database (a temporary folder) and, with BENCH_DATABASE_URL, on PostgreSQL too.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,7 +84,7 @@ async function bulkSheet(rows: number) {
 
 async function run(label: string, databaseUrl: string | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bench-data-'));
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' });
+  const config = loadConfig({ NODE_ENV: 'development', APP_KEY: randomBytes(32).toString('hex'), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' });
   const handle = await openDatabase({ url: config.databaseUrl, dataDir });
   const app = await buildApp(config, { database: handle });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
