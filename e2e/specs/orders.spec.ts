@@ -121,22 +121,22 @@ test('the orders list filters by the status query and the order id, and resets',
 
   await page.goto('/order?status=unpaid');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Unpaid');
-  await expect(page.getByRole('row', { name: `Order ${newer}` })).toBeVisible();
-  await expect(page.getByRole('row', { name: `Order ${newer}` })).toContainText('UNPAID');
+  await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toContainText('UNPAID');
 
   await page.getByRole('textbox', { name: 'Order ID' }).fill(String(older));
-  await expect(page.getByRole('row', { name: `Order ${older}` })).toBeVisible();
-  await expect(page.getByRole('row', { name: `Order ${newer}` })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: `Order ${older}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toHaveCount(0);
   await expect(page.getByText(orderScreenMessages.showingEntries(1, 1, 1))).toBeVisible();
 
   await page.getByRole('button', { name: 'Reset filters' }).click();
   await expect(page).toHaveURL(/\/order$/);
   await expect(page.getByRole('textbox', { name: 'Order ID' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('');
-  await expect(page.getByRole('row', { name: `Order ${newer}` })).toBeVisible();
-  await expect(page.getByRole('row', { name: `Order ${older}` })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Order ${older}`, exact: true })).toBeVisible();
 
   // An unpaid row opens the payment of that order.
-  await page.getByRole('row', { name: `Order ${newer}` }).getByRole('cell').first().click();
+  await page.getByRole('row', { name: `Order ${newer}`, exact: true }).getByRole('cell').first().click();
   await expect(page).toHaveURL(new RegExp(`/payment/${newer}$`));
 });
