@@ -57,6 +57,16 @@ export const redactPaths = [
   '*.*.token',
 ];
 
+/**
+ * What Stripe.js needs in stripe mode: its script, the card element's iframes (and 3-D Secure
+ * pages on hooks.stripe.com) and its API. The sandbox keeps the strict policy.
+ */
+export const stripeCsp = {
+  scriptSrc: ['https://js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
+
 export interface BuildAppOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
@@ -94,16 +104,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
 
   registerErrorHandler(app);
+  const stripe = config.paymentGateway === 'stripe' ? stripeCsp : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connectSrc],
+        frameSrc: ["'self'", ...stripe.frameSrc],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

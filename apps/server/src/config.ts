@@ -33,6 +33,8 @@ export const configSchema = z
     OIDC_ISSUER: z.url().default('https://accounts.google.com'),
     PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: optionalString,
+    /** Public: the browser loads Stripe.js with it to turn card details into a PaymentMethod. */
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
     /** Where the Stripe SDK sends its calls; only for tests and self-hosted Stripe mocks. */
     STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /**
@@ -57,6 +59,15 @@ export const configSchema = z
     }
     if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required when PAYMENT_GATEWAY=stripe' });
+    }
+    if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'required when PAYMENT_GATEWAY=stripe' });
+    }
+    // A test-mode PaymentMethod cannot be charged with a live key (and the other way round).
+    const stripeMode = (key?: string) => key?.match(/^[a-z]+_(test|live)_/)?.[1];
+    const [secretMode, publicMode] = [stripeMode(env.STRIPE_SECRET_KEY), stripeMode(env.STRIPE_PUBLISHABLE_KEY)];
+    if (env.PAYMENT_GATEWAY === 'stripe' && secretMode && publicMode && secretMode !== publicMode) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: `is a ${publicMode} key but STRIPE_SECRET_KEY is a ${secretMode} key` });
     }
     if (env.NODE_ENV === 'production' && !env.APP_KEY) {
       ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'required in production (the same value on every instance)' });
@@ -85,6 +96,8 @@ export const configSchema = z
       },
       paymentGateway: env.PAYMENT_GATEWAY,
       stripeSecretKey: env.STRIPE_SECRET_KEY,
+      /** Only in stripe mode: the sandbox never hands the browser a key. */
+      stripePublishableKey: env.PAYMENT_GATEWAY === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       stripeApiUrl: env.STRIPE_API_URL,
       /** Outside production a missing APP_KEY becomes a random key per process (links die on restart). */
       appKey: env.APP_KEY ?? randomBytes(32).toString('base64url'),

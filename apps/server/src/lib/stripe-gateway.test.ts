@@ -234,7 +234,7 @@ describe('paying through the API with PAYMENT_GATEWAY=stripe', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_URL: stub.url });
+    t = await createTestApp({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_API_URL: stub.url });
     agency = await loginAs(t.app, demo.agency);
   });
   afterAll(() => t?.close());

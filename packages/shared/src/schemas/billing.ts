@@ -134,6 +134,20 @@ export type PayOrderInfo = z.input<typeof payOrderInfoSchema>;
 
 export const payOrderResponseSchema = z.object({ message: z.string(), payment_id: z.number(), offer_message: z.string().nullable() });
 
+/** The card gateways PAYMENT_GATEWAY chooses between. */
+export const PAYMENT_GATEWAYS = ['sandbox', 'stripe'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+/**
+ * GET /payment-config: what the browser needs before drawing a card form. In `stripe` mode the card
+ * fields are Stripe's card element, loaded with this publishable key; `sandbox` has no key.
+ */
+export const paymentConfigResponseSchema = z.object({
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  publishable_key: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>;
+
 export const balanceResponseSchema = z.object({ balance: z.number() });
 export const spendingResponseSchema = z.object({ spending: z.number() });
 export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });

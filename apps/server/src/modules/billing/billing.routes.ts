@@ -11,6 +11,8 @@ import {
   messageResponseSchema,
   payOrderResponseSchema,
   payOrderSchema,
+  paymentConfigResponseSchema,
+  PAYMENT_GATEWAYS,
   savedCardsResponseSchema,
   spendingResponseSchema,
   userIdParamSchema,
@@ -36,6 +38,19 @@ async function once(request: FastifyRequest, reply: FastifyReply, scope: string,
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config, gateway: app.gateway };
   const anyone = requireAuth();
+
+  // Public: it only says which card form to draw (a publishable key is public by design).
+  app.get(
+    '/payment-config',
+    {
+      schema: {
+        tags,
+        summary: 'Which card gateway takes payments, and the Stripe publishable key the browser loads Stripe.js with',
+        response: { 200: paymentConfigResponseSchema },
+      },
+    },
+    async () => ({ gateway: app.config.paymentGateway, publishable_key: app.config.stripePublishableKey }),
+  );
 
   app.post(
     '/order/pay',
@@ -86,7 +101,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/setup-intent',
     {
-      schema: { tags, security, response: { 200: z.object({ gateway: z.enum(['sandbox', 'stripe']), client_secret: z.string().nullable() }) } },
+      schema: { tags, security, response: { 200: z.object({ gateway: z.enum(PAYMENT_GATEWAYS), client_secret: z.string().nullable() }) } },
       preHandler: requireAuth('agency'),
     },
     async (request) => app.gateway.setupIntent(currentUser(request).id),

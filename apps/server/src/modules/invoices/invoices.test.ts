@@ -287,7 +287,7 @@ describe('GET /api/invoices/{id}.pdf', () => {
 
 describe('APP_KEY', () => {
   it('is required in production and must be long enough', () => {
-    const production = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x' } as const;
+    const production = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' } as const;
     expect(() => loadConfig(production)).toThrow(/APP_KEY: required in production/);
     expect(() => loadConfig({ ...production, APP_KEY: 'short' })).toThrow(/APP_KEY: must be at least 32 characters/);
     expect(loadConfig({ ...production, APP_KEY })).toMatchObject({ appKey: APP_KEY, appKeyGenerated: false });
