@@ -221,6 +221,7 @@ export const gatewayMessages = {
   rawCardRefused: 'Card numbers cannot be sent to the server. Please enter your card in the secure card form.',
   authenticationRequired: 'Your bank asks to confirm this payment. Please use another card or try again.',
   paymentMethodUnknown: 'This card could not be found. Please enter it again.',
+  cardFormUnavailable: 'The secure card form could not be loaded. Please check your connection and try again.',
 } as const;
 
 /** Order screens (orders-and-payment §2; Copydesk wording where the spec shows none). */

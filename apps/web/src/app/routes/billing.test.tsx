@@ -40,6 +40,8 @@ function billingApi(role: Role, over: Record<string, Handler> = {}) {
     switch (key) {
       case 'GET /api/getInfo':
         return json(200, { user: auth.user });
+      case 'GET /api/payment-config':
+        return json(200, { gateway: 'sandbox', publishable_key: null });
       case 'GET /api/billing/getAvailableBalance/7':
         return json(200, { balance: 500 });
       case 'GET /api/billing/getSpending/7':

@@ -38,6 +38,8 @@ function paymentApi(role: 'agency' | 'associate', over: Record<string, Handler> 
     switch (key) {
       case 'GET /api/getInfo':
         return json(200, { user: auth.user });
+      case 'GET /api/payment-config':
+        return json(200, { gateway: 'sandbox', publishable_key: null });
       case 'GET /api/order/getById/5':
         return json(200, orderDetail());
       case 'GET /api/billing/getAvailableBalance/7':

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCreditCard, IconCreditCardPay, IconInfoCircle } from '@tabler/icons-react';
-import { addBalanceInfoSchema, messages, type AddBalanceInfo } from '@copydesk/shared';
+import { addBalanceInfoSchema, gatewayMessages, messages, type AddBalanceInfo } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import { useAddBalance } from '../api/add-balance';
 import { useSavedCards } from '../api/get-saved-cards';
+import { useCardEntry } from '../hooks/use-card-entry';
 import { cardInfo, emptyCard, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
+import { PENDING_PAYMENT_METHOD, stripeCardInfo } from '../lib/stripe-card';
 import { showServerError } from '../lib/server-error';
 import { NewCardFields, type RenderLocation } from './new-card-fields';
 import { SavedCardSelect } from './saved-card-select';
@@ -28,6 +30,12 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const cards = useSavedCards(userId, opened);
   const add = useAddBalance();
+  const entry = useCardEntry();
+  /** Stripe mode: the card element is turning the card into a PaymentMethod. */
+  const [preparing, setPreparing] = useState(false);
+  // State lands after the await: a second press meanwhile must not create a second PaymentMethod.
+  const preparingNow = useRef(false);
+  const busy = add.isPending || preparing;
   const [amount, setAmount] = useState<string | number>('');
   const [tab, setTab] = useState<Tab>('new');
   const [card, setCard] = useState<CardForm>(emptyCard);
@@ -47,7 +55,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
     onClose();
   };
   const close = () => {
-    if (!add.isPending) reset();
+    if (!busy) reset();
   };
 
   const switchToNewCard = () => {
@@ -56,21 +64,29 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
     clear('savedCardid');
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (add.isPending) return;
+    if (busy || preparingNow.current) return;
     const amountMissing = blank(amount);
     if (tab === 'saved' && !savedCardId) {
       setInvalid({ savedCardid: true, balance: amountMissing });
       notify.info(cards.data?.data.length === 0 ? messages.noSavedCard : messages.selectSavedCard);
       return;
     }
+    const newCard = !savedCardId;
+    if (newCard && (entry.mode === 'loading' || entry.mode === 'unavailable')) {
+      notify.error(gatewayMessages.cardFormUnavailable);
+      return;
+    }
+    // Stripe mode: the card element holds number, expiry and CVC; a PaymentMethod id goes instead.
+    const viaStripe = newCard && entry.mode === 'stripe';
     const info: AddBalanceInfo = savedCardId
       ? { balance: String(amount), savedCardid: Number(savedCardId) }
-      : { balance: String(amount), ...cardInfo(card) };
-    const parsed = addBalanceInfoSchema.safeParse(info);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) =>
+      : { balance: String(amount), ...(viaStripe ? stripeCardInfo(card) : cardInfo(card)) };
+    const parsed = addBalanceInfoSchema.safeParse(viaStripe ? { ...info, paymentMethodId: PENDING_PAYMENT_METHOD } : info);
+    const elementIssue = viaStripe ? entry.elementIssue() : null;
+    if (!parsed.success || elementIssue) {
+      const issues = [...(elementIssue ? [elementIssue] : []), ...(parsed.success ? [] : parsed.error.issues)].map((issue) =>
         amountMissing && issue.path[0] === 'balance' ? { ...issue, message: messages.requiredFields } : issue,
       );
       const { invalid: marks, message } = explainIssues(issues);
@@ -79,8 +95,23 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
       return;
     }
     setInvalid({});
+    let paymentMethodId: string | undefined;
+    if (viaStripe) {
+      preparingNow.current = true;
+      setPreparing(true);
+      const created = await entry.createPaymentMethod(card).finally(() => {
+        preparingNow.current = false;
+        setPreparing(false);
+      });
+      if (!created.ok) {
+        setInvalid({ cardNumber: true });
+        notify.error(created.message);
+        return;
+      }
+      paymentMethodId = created.id;
+    }
     add.mutate(
-      { ...info, balance: Number(amount) },
+      { ...info, balance: Number(amount), ...(paymentMethodId ? { paymentMethodId } : {}) },
       {
         onSuccess: (res) => {
           notify.success(res.message);
@@ -101,7 +132,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="lg">
           <NumberInput
             label="Amount"
@@ -151,6 +182,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
                   disabled={Boolean(savedCardId)}
                   cvcMessage={messages.cvcNumeric}
                   renderLocation={renderLocation}
+                  entry={entry}
                 />
               </Stack>
             </Tabs.Panel>
@@ -171,10 +203,10 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
             </Tabs.Panel>
           </Tabs>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={add.isPending}>
+            <Button variant="default" onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={add.isPending}>
+            <Button type="submit" loading={busy}>
               Add Balance
             </Button>
           </Group>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
-import { messages, TEXT_MAX, ZIP_MAX } from '@copydesk/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
+import { gatewayMessages, messages, TEXT_MAX, ZIP_MAX } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
+import type { CardEntry } from '../hooks/use-card-entry';
 import {
   CVC_LENGTH,
   expiryYears,
@@ -33,13 +34,45 @@ type NewCardFieldsProps = {
   cvcMessage: string;
   withSaveCard?: boolean;
   renderLocation: RenderLocation;
+  /** Which card fields to draw: the spec's (sandbox) or Stripe's card element (stripe). */
+  entry: CardEntry;
 };
+
+// Stripe's packages load only when the server takes cards through Stripe.
+const StripeCardElement = lazy(() => import('./stripe-card-element'));
+
+/** The card element's place while Stripe mode or its code is loading (label, description, input). */
+const cardSkeleton = <Skeleton h={78} radius="sm" aria-label="Loading the card form" />;
 
 const GROUPED_MAX = 19 + 4; // 19 digits and the spaces between groups of four
 
 /** Name, number, expiry, CVC, save-card and the billing address of a new card. */
-export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, withSaveCard = true, renderLocation }: NewCardFieldsProps) {
+export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, withSaveCard = true, renderLocation, entry }: NewCardFieldsProps) {
   const set = (patch: Partial<CardForm>, ...touched: string[]) => onChange({ ...value, ...patch }, touched);
+
+  const stripeCard =
+    entry.mode === 'stripe' ? (
+      <Suspense fallback={cardSkeleton}>
+        <StripeCardElement
+          publishableKey={entry.publishableKey!}
+          handleRef={entry.handle}
+          disabled={disabled}
+          invalid={Boolean(invalid.cardNumber || invalid.paymentMethodId)}
+          onEdit={() => onChange(value, ['cardNumber', 'paymentMethodId'])}
+        />
+      </Suspense>
+    ) : entry.mode === 'loading' ? (
+      cardSkeleton
+    ) : (
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{gatewayMessages.cardFormUnavailable}</Text>
+          <Button variant="subtle" size="compact-sm" onClick={entry.retry}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
 
   return (
     <Stack gap="md">
@@ -53,67 +86,73 @@ export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, 
         error={invalid.nameOnCard}
         onChange={(e) => set({ nameOnCard: e.currentTarget.value }, 'nameOnCard')}
       />
-      <TextInput
-        label="Card Number"
-        required
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 5678 9012 3456"
-        maxLength={GROUPED_MAX}
-        disabled={disabled}
-        leftSection={<IconCreditCard size={18} aria-hidden />}
-        value={value.cardNumber}
-        error={invalid.cardNumber}
-        onChange={(e) => {
-          const next = typedCardNumber(e.currentTarget.value);
-          if (next === null) {
-            notify.info(messages.cardNumberNumeric);
-            set({ cardNumber: '' }, 'cardNumber');
-          } else {
-            set({ cardNumber: next }, 'cardNumber');
-          }
-        }}
-      />
-      <SimpleGrid cols={3} spacing="sm">
-        <Select
-          label="Month"
-          required
-          placeholder="MM"
-          data={MONTHS}
-          allowDeselect={false}
-          disabled={disabled}
-          value={value.month}
-          error={invalid.month}
-          onChange={(month) => set({ month }, 'month')}
-        />
-        <Select
-          label="Year"
-          required
-          placeholder="YYYY"
-          data={expiryYears()}
-          allowDeselect={false}
-          disabled={disabled}
-          value={value.year}
-          error={invalid.year}
-          onChange={(year) => set({ year }, 'year')}
-        />
-        <TextInput
-          label="CVC"
-          required
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={CVC_LENGTH}
-          disabled={disabled}
-          value={value.cardCvc}
-          error={invalid.cardCvc}
-          onChange={(e) => {
-            const next = typedCvc(e.currentTarget.value);
-            if (next === null) notify.info(cvcMessage);
-            else set({ cardCvc: next }, 'cardCvc');
-          }}
-        />
-      </SimpleGrid>
+      {entry.mode === 'sandbox' ? (
+        <>
+          <TextInput
+            label="Card Number"
+            required
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+            maxLength={GROUPED_MAX}
+            disabled={disabled}
+            leftSection={<IconCreditCard size={18} aria-hidden />}
+            value={value.cardNumber}
+            error={invalid.cardNumber}
+            onChange={(e) => {
+              const next = typedCardNumber(e.currentTarget.value);
+              if (next === null) {
+                notify.info(messages.cardNumberNumeric);
+                set({ cardNumber: '' }, 'cardNumber');
+              } else {
+                set({ cardNumber: next }, 'cardNumber');
+              }
+            }}
+          />
+          <SimpleGrid cols={3} spacing="sm">
+            <Select
+              label="Month"
+              required
+              placeholder="MM"
+              data={MONTHS}
+              allowDeselect={false}
+              disabled={disabled}
+              value={value.month}
+              error={invalid.month}
+              onChange={(month) => set({ month }, 'month')}
+            />
+            <Select
+              label="Year"
+              required
+              placeholder="YYYY"
+              data={expiryYears()}
+              allowDeselect={false}
+              disabled={disabled}
+              value={value.year}
+              error={invalid.year}
+              onChange={(year) => set({ year }, 'year')}
+            />
+            <TextInput
+              label="CVC"
+              required
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={CVC_LENGTH}
+              disabled={disabled}
+              value={value.cardCvc}
+              error={invalid.cardCvc}
+              onChange={(e) => {
+                const next = typedCvc(e.currentTarget.value);
+                if (next === null) notify.info(cvcMessage);
+                else set({ cardCvc: next }, 'cardCvc');
+              }}
+            />
+          </SimpleGrid>
+        </>
+      ) : (
+        stripeCard
+      )}
       {withSaveCard && (
         <Checkbox
           label="Save this card for future payments"

@@ -132,6 +132,7 @@ export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoa
                 disabled={Boolean(elsewhere)}
                 cvcMessage={messages.cvcNumericPayment}
                 renderLocation={renderLocation}
+                entry={method.entry}
               />
             </Stack>
           </Tabs.Panel>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { messages, payOrderInfoSchema, type PayOrderInfo } from '@copydesk/shared';
+import { gatewayMessages, messages, payOrderInfoSchema, type PayOrderInfo } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { SavedCard } from '../api/get-saved-cards';
 import { cardInfo, emptyCard, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
+import { PENDING_PAYMENT_METHOD, stripeCardInfo } from '../lib/stripe-card';
+import { useCardEntry } from './use-card-entry';
 
 export type MethodTab = 'wallet' | 'new' | 'saved';
 
@@ -13,6 +15,11 @@ export type BuiltPayment = {
   info: PayOrderInfo;
   /** How the confirmation names the payment ('Wallet', 'Card ending in 4242'). */
   label: string;
+  /**
+   * Stripe mode's last step, once every other check passed: the card element's PaymentMethod
+   * goes into the payload (null after saying what went wrong).
+   */
+  complete?: () => Promise<BuiltPayment | null>;
 };
 
 type Options = {
@@ -34,6 +41,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort }: Option
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const [card, setCard] = useState<CardForm>(emptyCard);
   const [invalid, setInvalid] = useState<Invalid>({});
+  const entry = useCardEntry(!walletOnly);
 
   const walletChecked = walletTicked && !walletShort;
 
@@ -86,21 +94,44 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort }: Option
       }
       return null;
     }
+    if (type === 'NewCard' && (entry.mode === 'loading' || entry.mode === 'unavailable')) {
+      notify.error(gatewayMessages.cardFormUnavailable);
+      return null;
+    }
+    // Stripe mode: the card element holds number, expiry and CVC; a PaymentMethod id goes instead.
+    const viaStripe = type === 'NewCard' && entry.mode === 'stripe';
     const info: PayOrderInfo = {
       ...base,
       payment_type: type,
       ...(type === 'SavedCard' ? { savedCardid: Number(savedCardId) } : {}),
-      ...(type === 'NewCard' ? cardInfo(card) : {}),
+      ...(type === 'NewCard' ? (viaStripe ? stripeCardInfo(card) : cardInfo(card)) : {}),
       termsAccepted: true,
     };
-    const parsed = payOrderInfoSchema.safeParse(info);
-    if (!parsed.success) {
-      const { invalid: marks, message } = explainIssues(parsed.error.issues);
+    const parsed = payOrderInfoSchema.safeParse(viaStripe ? { ...info, paymentMethodId: PENDING_PAYMENT_METHOD } : info);
+    const elementIssue = viaStripe ? entry.elementIssue() : null;
+    if (!parsed.success || elementIssue) {
+      const { invalid: marks, message } = explainIssues([...(elementIssue ? [elementIssue] : []), ...(parsed.success ? [] : parsed.error.issues)]);
       setInvalid(marks);
       notify.info(message);
       return null;
     }
     setInvalid({});
+    if (viaStripe) {
+      return {
+        info,
+        label: 'Card',
+        complete: async () => {
+          const created = await entry.createPaymentMethod(card);
+          if (!created.ok) {
+            setInvalid({ cardNumber: true });
+            notify.error(created.message);
+            return null;
+          }
+          const label = created.last4 ? `Card ending in ${created.last4}` : 'Card';
+          return { info: { ...info, paymentMethodId: created.id }, label };
+        },
+      };
+    }
     const saved = savedCards?.find((c) => String(c.id) === savedCardId);
     const label =
       type === 'Balance'
@@ -125,6 +156,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort }: Option
     switchToNewCard,
     card,
     editCard,
+    entry,
     invalid,
     setInvalid,
     build,

@@ -102,7 +102,7 @@ export function cardInfo(card: CardForm) {
  * Red borders and the one toast for a failed check: every field with an issue is marked; the toast
  * says 'Please Complete The Required Fields!' when something is missing, else the first rule broken.
  */
-export function explainIssues(issues: readonly z.core.$ZodIssue[]): { invalid: Invalid; message: string } {
+export function explainIssues(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[]): { invalid: Invalid; message: string } {
   const invalid: Invalid = {};
   for (const issue of issues) invalid[String(issue.path[0])] = true;
   const missing = issues.some((issue) => issue.message === messages.requiredFields);

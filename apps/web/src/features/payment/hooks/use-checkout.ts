@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { centsToDollars, messages, type PayOrderInfo } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -8,8 +8,12 @@ import type { CouponState } from './use-coupon';
 /** What the payment page knows when the method is asked for its payload. */
 export type PaymentBase = Pick<PayOrderInfo, 'order_id' | 'coupon_id' | 'coupon_code' | 'total'>;
 
-/** The chosen method's payload and how to name it, or null after it said what is missing. */
-export type BuildPayment = (base: PaymentBase) => { info: PayOrderInfo; label: string } | null;
+/**
+ * The chosen method's payload and how to name it, or null after it said what is missing. A card
+ * taken by Stripe's card element finishes with `complete` (its PaymentMethod), after the terms check.
+ */
+type BuiltPayment = { info: PayOrderInfo; label: string; complete?: () => Promise<BuiltPayment | null> };
+export type BuildPayment = (base: PaymentBase) => BuiltPayment | null;
 
 export type Confirmation = {
   orderId: number;
@@ -34,15 +38,18 @@ export function useCheckout({ orderId, coupon, buildPayment, onPaid }: Options) 
   const [terms, setTermsState] = useState(false);
   const [termsInvalid, setTermsInvalid] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  // State updates land after the await: a second press meanwhile must not start another payment.
+  const busy = useRef(false);
 
   const setTerms = (checked: boolean) => {
     setTermsState(checked);
     if (checked) setTermsInvalid(false);
   };
 
-  const submit = () => {
-    if (pay.isPending || confirmation) return;
-    const built = buildPayment({
+  const submit = async () => {
+    if (pay.isPending || busy.current || confirmation) return;
+    let built = buildPayment({
       order_id: orderId,
       coupon_id: coupon.applied?.id ?? null,
       coupon_code: coupon.applied?.coupon_code ?? null,
@@ -54,12 +61,24 @@ export function useCheckout({ orderId, coupon, buildPayment, onPaid }: Options) 
       notify.info(messages.acceptTerms);
       return;
     }
+    if (built.complete) {
+      busy.current = true;
+      setPreparing(true);
+      try {
+        built = await built.complete();
+      } finally {
+        busy.current = false;
+        setPreparing(false);
+      }
+      if (!built) return;
+    }
+    const { info, label } = built;
     const paid = { amountCents: coupon.dueCents, discountCents: coupon.discountCents, couponCode: coupon.applied?.coupon_code ?? null };
     pay.mutate(
-      { ...built.info, termsAccepted: true },
+      { ...info, termsAccepted: true },
       {
         onSuccess: (res) => {
-          setConfirmation({ orderId, paymentId: res.payment_id, paymentType: built.label, date: new Date(), ...paid });
+          setConfirmation({ orderId, paymentId: res.payment_id, paymentType: label, date: new Date(), ...paid });
           notify.success(res.offer_message || res.message);
           onPaid?.();
         },
@@ -73,7 +92,7 @@ export function useCheckout({ orderId, coupon, buildPayment, onPaid }: Options) 
     );
   };
 
-  return { terms, setTerms, termsInvalid, submit, paying: pay.isPending, confirmation };
+  return { terms, setTerms, termsInvalid, submit: () => void submit(), paying: pay.isPending || preparing, confirmation };
 }
 
 export type CheckoutState = ReturnType<typeof useCheckout>;
