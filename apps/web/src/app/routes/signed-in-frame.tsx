@@ -7,6 +7,7 @@ import { AppFrame } from '@/components/layouts/app-frame';
 import { useInfo } from '@/features/auth/api/get-info';
 import { logout } from '@/features/auth/api/logout';
 import { BalanceBadge } from '@/features/billing/components/balance-badge';
+import { OfferBanner } from '@/features/billing/components/offer-banner';
 import { ApiError } from '@/lib/api-client';
 import { clearLocalData, updateStoredUser, useSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
@@ -68,6 +69,7 @@ export function SignedInFrame() {
       }
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
       topBarExtra={user && role && role !== 'admin' ? <BalanceBadge userId={user.id} /> : undefined}
+      banner={user && role && role !== 'admin' ? <OfferBanner userId={user.id} /> : undefined}
       onProfile={() => navigate('/my-account')}
       onLogout={onLogout}
     >

@@ -42,13 +42,15 @@ type AppFrameProps = {
   user: FrameUser;
   /** Extra things for the top bar, before the account menu. */
   topBarExtra?: ReactNode;
+  /** A slim notice above every screen's content (e.g. a promotion); nothing when empty. */
+  banner?: ReactNode;
   onProfile: () => void;
   onLogout: () => void;
   children: ReactNode;
 };
 
 /** The signed-in frame: collapsible sidebar (260 / 100 px), top bar with the account menu, footer. */
-export function AppFrame({ title, nav, helpLink, user, topBarExtra, onProfile, onLogout, children }: AppFrameProps) {
+export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onProfile, onLogout, children }: AppFrameProps) {
   const location = useLocation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false });
@@ -188,6 +190,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, onProfile, o
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+        {banner}
         <Box style={{ flex: 1 }}>{children}</Box>
         <Text component="footer" size="xs" c="dimmed" ta="center" pt="xl">
           © 2023 Copydesk

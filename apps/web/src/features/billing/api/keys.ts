@@ -10,4 +10,6 @@ export const billingKeys = {
   savedCards: (userId: number) => ['billing', 'saved-cards', userId] as const,
   history: (params: object) => ['billing', 'history', params] as const,
   detail: (id: number) => ['billing', 'detail', id] as const,
+  /** The offer banner: under `['billing']`, so it is read again after every payment and top-up. */
+  offerStatus: ['billing', 'offer-status'] as const,
 };

@@ -1,0 +1,38 @@
+import { Alert } from '@mantine/core';
+import { useSessionStorage } from '@mantine/hooks';
+import { IconGift } from '@tabler/icons-react';
+import { useOfferStatus } from '../api/get-offer-status';
+
+/**
+ * The promo banner (access-and-billing §1): the server's offer text ('You're $X away from gaining
+ * $100 credit.') while GET /getOfferStatus says to show it. Closing it hides it for the rest of the
+ * browser session; it is read again after every payment, so it goes once the credit is earned.
+ */
+export function OfferBanner({ userId }: { userId: number }) {
+  const status = useOfferStatus();
+  const [dismissed, setDismissed] = useSessionStorage({
+    key: `offerBannerDismissed:${userId}`,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const offer = status.data;
+  if (!offer?.show || !offer.message || dismissed) return null;
+  return (
+    <Alert
+      role="status"
+      aria-label="Offer"
+      variant="light"
+      color="teal"
+      radius="md"
+      py="xs"
+      mb={{ base: 'md', sm: 'lg' }}
+      icon={<IconGift size={20} stroke={1.7} aria-hidden />}
+      withCloseButton
+      closeButtonLabel="Dismiss offer"
+      onClose={() => setDismissed(true)}
+      styles={{ message: { color: 'var(--mantine-color-teal-9)', fontWeight: 500 } }}
+    >
+      {offer.message}
+    </Alert>
+  );
+}
