@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('storage', createStorage(config.fileStorageDir));
   app.decorate('mailer', createMailer(config));
-  app.decorate('gateway', options.gateway ?? createPaymentGateway(config));
+  app.decorate('gateway', options.gateway ?? (await createPaymentGateway(config)));
   if (!options.database) app.addHook('onClose', () => database.close());
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
 

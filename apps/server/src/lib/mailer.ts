@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface OutgoingMail {
@@ -16,13 +16,16 @@ export interface Mailer {
 /** nodemailer over SMTP_URL; without it, emails stay in the outbox (the dev mailbox shows them). */
 export function createMailer(config: Config): Mailer | null {
   if (!config.smtpUrl) return null;
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  // nodemailer loads with the first email, not at start-up.
+  let transport: Transporter | null = null;
   return {
     async send(mail) {
+      transport ??= (await import('nodemailer')).default.createTransport(smtpUrl);
       await transport.sendMail({ from: config.mailFrom, ...mail });
     },
     close() {
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -1,6 +1,5 @@
 import { billingMessages, luhnValid, normaliseCardNumber } from '@copydesk/shared';
 import { AppError } from './app-error.js';
-import { createStripeGateway } from './stripe-gateway.js';
 import { randomToken } from './tokens.js';
 
 /**
@@ -96,12 +95,17 @@ export function createSandboxGateway(now: () => Date = () => new Date()): Paymen
   };
 }
 
-/** The gateway PAYMENT_GATEWAY selects. */
-export function createPaymentGateway(config: { paymentGateway: 'sandbox' | 'stripe'; stripeSecretKey?: string; stripeApiUrl?: string }): PaymentGateway {
+/** The gateway PAYMENT_GATEWAY selects. The Stripe SDK is loaded only in stripe mode. */
+export async function createPaymentGateway(config: {
+  paymentGateway: 'sandbox' | 'stripe';
+  stripeSecretKey?: string;
+  stripeApiUrl?: string;
+}): Promise<PaymentGateway> {
   if (config.paymentGateway === 'sandbox') return createSandboxGateway();
   // Config refuses stripe without a key; this guards callers that build a config by hand.
   if (!config.stripeSecretKey) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY');
   const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+  const { createStripeGateway } = await import('./stripe-gateway.js');
   return createStripeGateway({
     secretKey: config.stripeSecretKey,
     ...(api

@@ -214,10 +214,10 @@ describe('stripe gateway against a local Stripe stub', () => {
   });
 
   it('is what PAYMENT_GATEWAY=stripe selects, pointed at STRIPE_API_URL', async () => {
-    const selected = createPaymentGateway({ paymentGateway: 'stripe', stripeSecretKey: 'sk_test_copydesk', stripeApiUrl: stub.url });
+    const selected = await createPaymentGateway({ paymentGateway: 'stripe', stripeSecretKey: 'sk_test_copydesk', stripeApiUrl: stub.url });
     expect(selected.name).toBe('stripe');
     expect((await charge(selected, { agencyId: 61 })).card?.last4).toBe('4242');
-    expect(createPaymentGateway({ paymentGateway: 'sandbox' }).name).toBe('sandbox');
+    expect((await createPaymentGateway({ paymentGateway: 'sandbox' })).name).toBe('sandbox');
   });
 });
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { safeEqual } from '../../lib/tokens.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { paymentDetail } from '../billing/billing.service.js';
-import { renderInvoicePdf, type InvoiceView } from './invoice-pdf.js';
+import type { InvoiceView } from './invoice-pdf.js';
 
 /**
  * Invoices (DESIGN.md §6.10): `downloadinvoice/{id}` checks that the caller may see the payment and
@@ -68,6 +68,9 @@ function paymentMethodOf(detail: PaymentDetail): string {
   return detail.method;
 }
 
+/** pdfkit, fontkit and the fonts load with the first invoice, not at start-up. */
+const loadPdfRenderer = async () => (await import('./invoice-pdf.js')).renderInvoicePdf;
+
 function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceView {
   const cityLine = [detail.city, [detail.state, detail.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return {
@@ -103,5 +106,5 @@ export async function invoicePdf(ctx: InvoicesCtx, file: string, query: LinkQuer
   const found = await billingRepository.findVisible(ctx.db, { kind: 'all' }, paymentId);
   if (!found) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   const { data } = await paymentDetail(ctx.db, found.user, paymentId);
-  return { filename: `${data.invoice.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, pdf: await renderInvoicePdf(viewOf(data, ctx.config)) };
+  return { filename: `${data.invoice.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, pdf: await (await loadPdfRenderer())(viewOf(data, ctx.config)) };
 }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   BULK_COLUMNS,
   BULK_MAX_ROWS,
@@ -33,6 +33,9 @@ import { priceItems } from './orders.service.js';
  * Bulk orders from a spreadsheet (issue 3 §3): a sample workbook per order type, and an import
  * that keeps the usable rows as one unpaid order and reports the others by sheet row number.
  */
+
+/** exceljs is large; it loads with the first spreadsheet, not at start-up. */
+const loadExcel = async () => (await import('exceljs')).default;
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -143,7 +146,7 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
 async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
   const verdict = await inspectZip(buffer, XLSX_LIMITS);
   if (!verdict.ok) throw AppError.field('file', verdict.reason === 'too-large' ? bulkMessages.tooLarge : messages.onlyXlsx);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await withTimeout(
       workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer, {
@@ -244,7 +247,7 @@ export async function buildSampleWorkbook(db: Database, orderType: string | unde
   const tiers = [...book.tiers.get(product.id)!.values()].sort((a, b) => a.words - b.words).map((t) => t.title);
   const choices = choicesFor(book, orderType);
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'Copydesk';
   const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = BULK_COLUMNS.map((key) => ({ header: key, key, width: Math.max(14, key.length + 4) }));

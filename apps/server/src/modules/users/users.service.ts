@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumber, type CountryCode } from 'libphonenumber-js/max';
 import type { z } from 'zod';
 import { messages, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
@@ -130,6 +129,8 @@ export async function replaceProfilePicture(ctx: Ctx, options: { userId: number;
   const { data } = options;
   if (data.length === 0) throw AppError.field('file', messages.photoMissing);
   if (data.length > PROFILE_PIC_MAX_BYTES) throw AppError.field('file', messages.photoTooLarge);
+  // Loaded with the first upload rather than at start-up.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   const ext = type ? PICTURE_EXT[type.mime] : undefined;
   if (!ext) throw AppError.field('file', messages.photoType);
