@@ -10,6 +10,7 @@ import {
   updateInfoSchema,
 } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { readMultipart } from '../../lib/uploads.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
 import * as users from './users.service.js';
 
@@ -17,37 +18,12 @@ const tags = ['users'];
 const security = [{ bearerAuth: [] }];
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
 
-/**
- * Reads the multipart field `file` into memory, stopping at the profile-picture limit (the
- * multipart plugin's own limit is larger, for other uploads). Anything that is not a readable
- * upload in that field is "no file" to the user.
- */
+/** The multipart field `file`, at most 5 MB; anything else is "no file" to the user. */
 async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw AppError.field('file', messages.photoMissing);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    const part = await request.file();
-    if (!part) throw AppError.field('file', messages.photoMissing);
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      throw AppError.field('file', messages.photoMissing);
-    }
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      // Keep draining past the limit so the client gets an answer, not a reset connection.
-      if (size <= PROFILE_PIC_MAX_BYTES) chunks.push(chunk);
-    }
-    if (part.file.truncated) size = Number.POSITIVE_INFINITY;
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('file', messages.photoTooLarge);
-    // A broken multipart body (no boundary, cut short) is bad input, not a server fault.
-    request.log.info({ err }, 'unreadable profile picture upload');
-    throw AppError.field('file', messages.photoMissing);
-  }
-  if (size > PROFILE_PIC_MAX_BYTES) throw AppError.field('file', messages.photoTooLarge);
-  return Buffer.concat(chunks);
+  const upload = await readMultipart(request, { fileField: 'file', maxBytes: PROFILE_PIC_MAX_BYTES });
+  if (!upload?.file) throw AppError.field('file', messages.photoMissing);
+  if (upload.tooLarge) throw AppError.field('file', messages.photoTooLarge);
+  return upload.file;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
