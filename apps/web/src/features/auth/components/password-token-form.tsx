@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { messages, passwordTokenSchema, type PasswordTokenInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useFormFields } from '@/lib/use-form-fields';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
@@ -28,20 +29,7 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
   const reset = useResetPassword();
   const set = useSetPassword();
   const mutation = mode === 'reset' ? reset : set;
-  const [values, setValues] = useState({ password: '', password_confirmation: '' });
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
-
-  const field = (name: Field) => ({
-    value: values[name],
-    error: invalid[name],
-    // PasswordInput does not set aria-invalid itself
-    'aria-invalid': invalid[name] ? true : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setInvalid((s) => ({ ...s, [name]: false }));
-    },
-  });
+  const { values, setProblems: setInvalid, text: field } = useFormFields({ password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -15,6 +15,7 @@ import { messages, signUpFieldsSchema, TERMS_URL, UTM_KEYS, type SignUpInput } f
 import { ApiError } from '@/lib/api-client';
 import { setSendto } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { useFormFields } from '@/lib/use-form-fields';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { useRegister } from '../api/register';
@@ -36,35 +37,17 @@ type Problems = Partial<Record<Field, boolean | string>>;
 /** Server keys that belong to a visible field. */
 const serverField: Record<string, Field> = { countryCode: 'contact_number' };
 
+const emptySignUp = { name: '', company_name: '', role_designation: '', email: '', password: '', confirmPassword: '' };
+
 /** Sign-up (access-and-billing §2 "Sign-up screen", §5 rules in order, §8 errors). */
 export function SignupForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const register = useRegister();
-  const [values, setValues] = useState({
-    name: '',
-    company_name: '',
-    role_designation: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const { values, problems, setProblems, clear, text } = useFormFields<typeof emptySignUp, Field>(emptySignUp);
   const [phone, setPhone] = useState<string | undefined>();
   const [country, setCountry] = useState<Country | undefined>('US');
   const [terms, setTerms] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
-
-  const clear = (field: Field) => setProblems((p) => (p[field] ? { ...p, [field]: false } : p));
-  const text = (field: keyof typeof values) => ({
-    value: values[field],
-    error: problems[field],
-    'aria-invalid': problems[field] ? true : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [field]: value }));
-      clear(field);
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

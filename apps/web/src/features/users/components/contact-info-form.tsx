@@ -3,6 +3,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { contactInfoFieldsSchema, messages, TEXT_MAX, ZIP_MAX, type ContactInfoInput, type User } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useFormFields } from '@/lib/use-form-fields';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { useUpdateInfo } from '../api/update-info';
 
@@ -34,7 +35,10 @@ type ContactInfoFormProps = {
 /** My Account → Contact Information: the profile fields the spec requires for a save. */
 export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) {
   const update = useUpdateInfo();
-  const [values, setValues] = useState({
+  const { values, setValues, problems: invalid, setProblems: setInvalid, clear, text } = useFormFields<
+    Record<'name' | 'company_name' | 'role_designation' | 'address' | 'zipCode', string>,
+    Field
+  >({
     name: user.name ?? '',
     company_name: user.company_name ?? '',
     role_designation: user.role_designation ?? '',
@@ -49,20 +53,6 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
     state_id: user.state_id ? String(user.state_id) : null,
     state: user.state,
     city: user.city,
-  });
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
-
-  const clear = (...fields: Field[]) =>
-    setInvalid((s) => (fields.some((f) => s[f]) ? { ...s, ...Object.fromEntries(fields.map((f) => [f, false])) } : s));
-
-  const text = (name: keyof typeof values) => ({
-    value: values[name],
-    error: invalid[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      clear(name);
-    },
   });
 
   const submit = (event: FormEvent) => {
@@ -134,7 +124,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
               setLocation(next);
               clear('country', 'state', 'city');
             },
-            invalid: { country: invalid.country, state: invalid.state, city: invalid.city },
+            invalid: { country: Boolean(invalid.country), state: Boolean(invalid.state), city: Boolean(invalid.city) },
             required: true,
           })}
           <TextInput

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { changePasswordSchema, messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useUpdatePassword } from '../api/update-password';
 
 type Field = 'password' | 'password_confirmation';
@@ -10,20 +11,7 @@ type Field = 'password' | 'password_confirmation';
 /** My Account → Login Information: email (read-only) and a new password. */
 export function LoginInfoForm({ email }: { email: string }) {
   const update = useUpdatePassword();
-  const [values, setValues] = useState({ password: '', password_confirmation: '' });
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
-
-  const field = (name: Field) => ({
-    value: values[name],
-    error: invalid[name],
-    // PasswordInput does not set aria-invalid itself
-    'aria-invalid': invalid[name] ? true : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setInvalid((s) => ({ ...s, [name]: false }));
-    },
-  });
+  const { values, setValues, setProblems: setInvalid, text: field } = useFormFields({ password: '', password_confirmation: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
