@@ -1,3 +1,4 @@
+import { inArray, sql } from 'drizzle-orm';
 import { CATEGORIES } from '@copydesk/shared';
 import type { Database } from '../client.js';
 import { categories, productAddons, products, productWordCounts } from '../schema/index.js';
@@ -5,6 +6,14 @@ import { productSeeds } from './catalog-data.js';
 
 /** Inserts the products and categories a database lacks (by name); existing rows are left as edited. */
 export async function seedCatalog(db: Database) {
+  // The usual start: everything is there already, and one query says so.
+  const [present] = await db
+    .select({
+      products: sql<number>`(select count(*)::int from ${products} where ${inArray(products.name, productSeeds.map((p) => p.name))})`,
+      categories: sql<number>`(select count(*)::int from ${categories} where ${inArray(categories.name, [...CATEGORIES])})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (Number(present?.products) === productSeeds.length && Number(present?.categories) === CATEGORIES.length) return;
   await db.transaction(async (tx) => {
     await tx
       .insert(categories)

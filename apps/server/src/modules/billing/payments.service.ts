@@ -153,8 +153,7 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
   const couponRef = info.coupon_id ? { id: info.coupon_id } : info.coupon_code?.trim() ? { code: info.coupon_code } : null;
 
   return moneyTransaction(ctx, async (tx, charged) => {
-    if (!(await ordersRepository.findVisible(tx, scopeOf(actor), orderId))) throw new AppError('NOT_FOUND', messages.notFound);
-    const order = await ordersRepository.lockOrder(tx, orderId);
+    const order = await ordersRepository.lockOrder(tx, orderId, scopeOf(actor));
     if (!order) throw new AppError('NOT_FOUND', messages.notFound);
     if (order.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
 

@@ -148,9 +148,14 @@ export const ordersRepository = {
     return (row as OrderListRow | undefined) ?? null;
   },
 
-  /** Locks the order row for the rest of the transaction. */
-  async lockOrder(db: DbOrTx, id: number) {
-    const [row] = await db.select().from(orders).where(and(eq(orders.id, id), isNull(orders.deletedAt))).for('update').limit(1);
+  /** Locks the order row for the rest of the transaction; with a scope, only an order it may see. */
+  async lockOrder(db: DbOrTx, id: number, scope: OrderScope = { kind: 'all' }) {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), isNull(orders.deletedAt), scopeCondition(scope)))
+      .for('update')
+      .limit(1);
     return row ?? null;
   },
 

@@ -115,8 +115,7 @@ export async function createOrder(db: Database, user: Actor, input: CreateOrder)
       await ordersRepository.insertItems(tx, orderId, rows);
       return orderId;
     }
-    if (!(await ordersRepository.findVisible(tx, scope, input.updateId))) throw new AppError('NOT_FOUND', messages.notFound);
-    const order = await ordersRepository.lockOrder(tx, input.updateId);
+    const order = await ordersRepository.lockOrder(tx, input.updateId, scope);
     if (!order) throw new AppError('NOT_FOUND', messages.notFound);
     if (order.paidAt) throw new AppError('CONFLICT', orderMessages.orderPaidLocked);
     await ordersRepository.deleteItemsOfOrder(tx, order.id);
