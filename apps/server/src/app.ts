@@ -25,6 +25,8 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { startAutoApprovalJob } from './modules/content/auto-approve.js';
 import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
 
 declare module 'fastify' {
@@ -97,7 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('storage', createStorage(config.fileStorageDir));
+  app.decorate('storage', createStorage(config.fileStorage));
   app.decorate('mailer', createMailer(config));
   app.decorate('gateway', options.gateway ?? (await createPaymentGateway(config)));
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -144,11 +146,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(couponsRoutes);
       await api.register(offersRoutes);
       await api.register(invoicesRoutes);
+      await api.register(contentRoutes);
     },
     { prefix: '/api' },
   );
 
   await registerWebApp(app);
   if (app.mailer) startOutboxWorker(app, app.mailer);
+  startAutoApprovalJob(app);
   return app;
 }

@@ -11,6 +11,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/** S3_PREFIX as '' or `a/b/`: `/a/b`, `a/b` and `a/b/` all name the same folder. */
+const s3KeyPrefix = (prefix = '') => {
+  const trimmed = prefix.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/` : '';
+};
 
 export const configSchema = z
   .object({
@@ -46,11 +51,23 @@ export const configSchema = z
     INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('Copydesk'),
     INVOICE_SELLER_ADDRESS: z.string().max(500).default(''),
     FILE_STORAGE_DIR: optionalString,
+    /** Where files live: `disk` (FILE_STORAGE_DIR, one machine) or `s3` (a bucket every instance shares). */
+    FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    /** Only for S3-compatible servers (MinIO, s3rver); unset = AWS S3 in S3_REGION. */
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]{3,255}$/, 'must be a bucket name (letters, digits, dots, hyphens)').optional()),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Prepended to every object key (`copydesk` → `copydesk/profile/….png`). */
+    S3_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9!_.*'()/-]*$/, "may only contain letters, digits and ! _ . * ' ( ) / -").optional()),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     /** Paid orders (dollars) after which an agency gets the one-time credit (DESIGN.md §6.5). */
     OFFER_THRESHOLD: z.coerce.number().positive().default(1000),
     OFFER_CREDIT: z.coerce.number().positive().default(100),
+    /** Days an item may wait in Pending Review before it is approved automatically (DESIGN.md §6.16). */
+    AUTO_APPROVE_DAYS: z.coerce.number().int().min(1).max(365).default(4),
     TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
   })
   .superRefine((env, ctx) => {
@@ -75,9 +92,15 @@ export const configSchema = z
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'required when GOOGLE_CLIENT_ID is set' });
     }
+    if (env.FILE_STORAGE === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when FILE_STORAGE=s3' });
+      }
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
+    const fileStorageDir = path.resolve(env.FILE_STORAGE_DIR ?? path.join(dataDir, 'files'));
     return {
       env: env.NODE_ENV,
       isProduction: env.NODE_ENV === 'production',
@@ -106,11 +129,25 @@ export const configSchema = z
         name: env.INVOICE_SELLER_NAME,
         addressLines: env.INVOICE_SELLER_ADDRESS.split(/\||\r?\n|\\n/).map((l) => l.trim()).filter(Boolean),
       },
-      fileStorageDir: path.resolve(env.FILE_STORAGE_DIR ?? path.join(dataDir, 'files')),
+      fileStorageDir,
+      /** superRefine has checked that s3 comes with a bucket and both keys. */
+      fileStorage:
+        env.FILE_STORAGE === 's3'
+          ? {
+              kind: 's3' as const,
+              endpoint: env.S3_ENDPOINT,
+              bucket: env.S3_BUCKET!,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+              prefix: s3KeyPrefix(env.S3_PREFIX),
+            }
+          : { kind: 'disk' as const, dir: fileStorageDir },
       webDistDir: path.resolve(env.WEB_DIST_DIR),
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
       trustProxy: env.TRUST_PROXY,
       offer: { thresholdCents: Math.round(env.OFFER_THRESHOLD * 100), creditCents: Math.round(env.OFFER_CREDIT * 100) },
+      autoApproveDays: env.AUTO_APPROVE_DAYS,
     };
   });
 

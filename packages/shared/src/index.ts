@@ -12,3 +12,4 @@ export * from './schemas/orders.js';
 export * from './schemas/billing.js';
 export * from './schemas/coupons.js';
 export * from './schemas/offers.js';
+export * from './schemas/content.js';

@@ -229,3 +229,30 @@ export const orderScreenMessages = {
   showingEntries: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} entries`,
   leaveOrderForm: 'Your order is not saved yet. If you leave this page, what you entered is lost.',
 } as const;
+
+/** Delivery and review (issue 7; Copydesk wording where the spec shows none). */
+export const contentMessages = {
+  onlyDocx: 'Only .docx files can be delivered.',
+  docxTooLarge: 'The delivered file may not be greater than 20 MB.',
+  fileMissing: 'Please choose a .docx file to deliver.',
+  assigned: (name: string) => `The item is now in progress with ${name}.`,
+  assignNotAllowed: 'Only items that are queued or have a revision requested can be assigned.',
+  agentInvalid: 'Please choose an active admin to work on this item.',
+  delivered: (version: number) => `Version ${version} has been delivered and the customer has been notified.`,
+  deliverNotAllowed: 'Files can only be delivered while the item is in progress. Take the item first.',
+  approved: 'The content has been approved.',
+  approveNotAllowed: 'Only delivered content that is waiting for your review can be approved.',
+  revisionRequested: 'Your revision request has been sent to the writer.',
+  revisionNotAllowed: 'A revision can only be requested while the content is waiting for your review.',
+  noRevisionsLeft: 'No revisions left for this item.',
+  reasonInvalid: 'Please choose Formatting, Grammar or Relevancy.',
+  revisionFieldsMissing: 'Please choose a reason and describe what should change.',
+  noDocument: 'No file has been delivered for this item yet.',
+  documentNotFound: 'That file version does not exist for this item.',
+  activityNoFile: 'This activity has no file.',
+  exportEmpty: 'No files have been delivered for this order yet.',
+  approvedDeleteLocked: 'Approved items cannot be deleted.',
+  orderHasApproved: 'This order has approved items and cannot be deleted.',
+  deleted: 'Success!',
+  refunded: (amount: string) => `Success! ${amount} has been refunded to the agency wallet.`,
+} as const;

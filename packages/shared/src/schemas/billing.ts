@@ -171,7 +171,7 @@ export const billingRowSchema = z.object({
   method: z.string(),
   amount: z.number(),
   date: z.string(),
-  type: z.enum(['add balance', 'order payment']),
+  type: z.enum(['add balance', 'order payment', 'refund']),
   order_id: z.number().nullable(),
 });
 export const billingListResponseSchema = z.object({ data: z.array(billingRowSchema), meta: pageMetaSchema });

@@ -69,12 +69,15 @@ export const savedCards = pgTable(
 
 export const PAYMENT_METHODS = ['Balance', 'SavedCard', 'NewCard', 'Admin'] as const;
 
-/** Order payments and top-ups; each has a numbered invoice. Amounts in cents. */
+/**
+ * Order payments and top-ups, each with a numbered invoice, and refunds to the wallet, each with a
+ * numbered credit note (DESIGN.md §6.9, §6.17). Amounts in cents, never negative.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['order', 'topup'] }).notNull(),
+    kind: text('kind', { enum: ['order', 'topup', 'refund'] }).notNull(),
     agencyId: integer('agency_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -103,11 +106,12 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_invoice_key').on(t.invoiceNumber),
-    uniqueIndex('payments_order_key').on(t.orderId),
+    uniqueIndex('payments_order_key').on(t.orderId).where(sql`${t.kind} = 'order'`),
+    index('payments_order_refunds_idx').on(t.orderId).where(sql`${t.kind} = 'refund'`),
     index('payments_agency_idx').on(t.agencyId, t.id),
     index('payments_created_idx').on(t.createdAt),
     check('payments_amounts_check', sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents}`),
-    check('payments_order_kind_check', sql`(${t.kind} = 'order') = (${t.orderId} is not null)`),
+    check('payments_order_kind_check', sql`(${t.kind} = 'topup') = (${t.orderId} is null)`),
   ],
 );
 

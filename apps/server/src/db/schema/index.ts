@@ -5,3 +5,4 @@ export * from './throttle.js';
 export * from './catalog.js';
 export * from './orders.js';
 export * from './billing.js';
+export * from './content.js';

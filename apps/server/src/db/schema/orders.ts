@@ -81,6 +81,15 @@ export const orderItems = pgTable(
     useSameTitle: boolean('use_same_title').notNull().default(false),
     /** The staff user working on the item (fulfilment). */
     linkagentId: integer('linkagent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Payment time + 5 business days (DESIGN.md §6.16); set when the order is paid. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Revision requests still allowed (DESIGN.md §6.8). */
+    revisionsLeft: integer('revisions_left').notNull().default(3),
+    /** When the item last entered Pending Review: the auto-approval clock starts here. */
+    reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),
+    /** When the orderer was told the item will be approved automatically (once per review). */
+    autoApproveWarnedAt: timestamp('auto_approve_warned_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -88,6 +97,12 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_status_idx').on(t.status, t.orderId),
+    // The fulfilment queue's default view: live paid items not yet approved, oldest due date first.
+    index('order_items_queue_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} not in ('Unpaid', 'Approved')`),
+    index('order_items_review_idx').on(t.reviewStartedAt).where(sql`${t.status} = 'Pending Review' and ${t.deletedAt} is null`),
+    check('order_items_revisions_left_check', sql`${t.revisionsLeft} >= 0`),
     check('order_items_cost_check', sql`${t.costCents} = ${t.wordPriceCents} + ${t.addonPriceCents} and ${t.costCents} >= 0`),
   ],
 );

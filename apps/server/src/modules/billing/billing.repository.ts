@@ -9,7 +9,8 @@ export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number;
 
 function scopeCondition(scope: PaymentScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
-  return and(eq(payments.agencyId, scope.agencyId), scope.ordersOnly ? eq(payments.kind, 'order') : undefined);
+  // Associates see what concerns orders: payments and their refunds, not top-ups.
+  return and(eq(payments.agencyId, scope.agencyId), scope.ordersOnly ? inArray(payments.kind, ['order', 'refund']) : undefined);
 }
 
 const sortColumns = {
@@ -51,8 +52,10 @@ export const billingRepository = {
     return Number(row?.total ?? 0);
   },
 
+  /** Invoices are numbered CD-…, credit notes (refunds) CN-…, both from the payment id. */
   async insertPayment(db: DbOrTx, values: NewPayment): Promise<number> {
     // The invoice number follows the payment id; it is set in the same transaction.
+    const prefix = values.kind === 'refund' ? 'CN' : 'CD';
     const [row] = await db
       .insert(payments)
       .values({ ...values, invoiceNumber: sql`'pending-' || gen_random_uuid()` })
@@ -60,9 +63,31 @@ export const billingRepository = {
     const year = row!.createdAt.getUTCFullYear();
     await db
       .update(payments)
-      .set({ invoiceNumber: `CD-${year}-${String(row!.id).padStart(6, '0')}` })
+      .set({ invoiceNumber: `${prefix}-${year}-${String(row!.id).padStart(6, '0')}` })
       .where(eq(payments.id, row!.id));
     return row!.id;
+  },
+
+  async orderPayment(db: DbOrTx, orderId: number) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async refundedCents(db: DbOrTx, orderId: number): Promise<number> {
+    const [row] = await db
+      .select({ total: sum(payments.amountCents) })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'refund')));
+    return Number(row?.total ?? 0);
+  },
+
+  async invoiceNumberOf(db: DbOrTx, paymentId: number): Promise<string> {
+    const [row] = await db.select({ number: payments.invoiceNumber }).from(payments).where(eq(payments.id, paymentId));
+    return row!.number;
   },
 
   async spendingOf(db: DbOrTx, agencyId: number): Promise<number> {

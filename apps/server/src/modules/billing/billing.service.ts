@@ -68,7 +68,7 @@ function rowDto(payment: PaymentRow, user: { name: string; email: string }) {
     method: METHOD_LABEL[payment.method],
     amount: centsToDollars(payment.amountCents),
     date: payment.createdAt.toISOString(),
-    type: payment.kind === 'topup' ? ('add balance' as const) : ('order payment' as const),
+    type: payment.kind === 'topup' ? ('add balance' as const) : payment.kind === 'refund' ? ('refund' as const) : ('order payment' as const),
     order_id: payment.orderId,
   };
 }
@@ -88,7 +88,8 @@ export async function paymentDetail(db: Database, actor: UserRow, id: number) {
   const found = await billingRepository.findVisible(db, paymentScopeOf(actor), id);
   if (!found) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   const { payment, user, couponCode } = found;
-  const items = payment.orderId ? await billingRepository.itemsOfOrders(db, [payment.orderId]) : [];
+  // A credit note names what it refunds in its description; an invoice lists the order's items.
+  const items = payment.orderId && payment.kind === 'order' ? await billingRepository.itemsOfOrders(db, [payment.orderId]) : [];
   return {
     data: {
       ...rowDto(payment, user),

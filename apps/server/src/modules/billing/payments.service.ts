@@ -4,6 +4,7 @@ import {
   billingMessages,
   centsToDollars,
   couponDiscountCents,
+  DUE_BUSINESS_DAYS,
   dollarsToCents,
   messages,
   normaliseCardNumber,
@@ -16,6 +17,7 @@ import { offerCredits, orderItems, orders, payments, users, type UserRow } from 
 import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CardSource, ChargeResult, PaymentGateway } from '../../lib/payment-gateway.js';
+import { activityRepository } from '../content/activity.repository.js';
 import { appliedCoupon, assertUsable, findCoupon, redeemCoupon } from '../coupons/coupon-rules.js';
 import { formatCredit } from '../offers/offers.service.js';
 import { ordersRepository } from '../orders/orders.repository.js';
@@ -208,8 +210,9 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
     await tx.update(orders).set({ paidAt: sql`now()`, paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
     await tx
       .update(orderItems)
-      .set({ status: 'Unassigned', updatedAt: sql`now()` })
+      .set({ status: 'Unassigned', dueAt: sql`add_business_days(now(), ${DUE_BUSINESS_DAYS})`, updatedAt: sql`now()` })
       .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, 'Unpaid'), isNull(orderItems.deletedAt)));
+    await activityRepository.logForOrder(tx, order.id, actor.id, `Paid with order #${order.id} (payment #${paymentId})`);
     const offerMessage = await grantOfferIfDue(ctx, tx, agencyId, actor.id, paymentId);
     return { message: billingMessages.paid, payment_id: paymentId, offer_message: offerMessage };
   });

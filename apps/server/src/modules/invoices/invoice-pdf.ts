@@ -34,8 +34,8 @@ export interface InvoiceView {
   date: Date;
   seller: { name: string; addressLines: string[]; website: string };
   billTo: { name: string; company: string | null; email: string; addressLines: string[] };
-  /** Order payments list their items; top-ups and admin credits have one description line. */
-  kind: 'order' | 'topup';
+  /** Order payments list their items; top-ups, admin credits and refunds (credit notes) have one line. */
+  kind: 'order' | 'topup' | 'refund';
   orderId: number | null;
   description: string;
   lines: InvoiceLine[];
@@ -69,7 +69,7 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
     size: 'LETTER',
     margin: 50,
     compress: options.compress ?? true,
-    info: { Title: `Invoice ${invoice.number}`, Author: invoice.seller.name, Subject: invoice.description },
+    info: { Title: `${invoice.kind === 'refund' ? 'Credit note' : 'Invoice'} ${invoice.number}`, Author: invoice.seller.name, Subject: invoice.description },
   });
   // pdfkit accepts a parsed fontkit font (anything with layout()); its types only list buffers.
   doc.registerFont('regular', regular as unknown as Buffer);
@@ -92,16 +92,17 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   doc.font('regular').fontSize(9).fillColor(GREY);
   for (const line of [...invoice.seller.addressLines, invoice.seller.website]) doc.text(p(line), { width: half });
   const sellerBottom = doc.y;
-  doc.fillColor('black').font('bold').fontSize(20).text('INVOICE', left + half, top, { width: half, align: 'right' });
+  const creditNote = invoice.kind === 'refund';
+  doc.fillColor('black').font('bold').fontSize(20).text(creditNote ? 'CREDIT NOTE' : 'INVOICE', left + half, top, { width: half, align: 'right' });
   doc.font('regular').fontSize(10);
-  doc.text(`Invoice no. ${p(invoice.number)}`, { width: half, align: 'right' });
+  doc.text(`${creditNote ? 'Credit note' : 'Invoice'} no. ${p(invoice.number)}`, { width: half, align: 'right' });
   doc.text(`Date: ${dateFormat.format(invoice.date)}`, { width: half, align: 'right' });
   if (invoice.orderId) doc.text(`Order #${invoice.orderId}`, { width: half, align: 'right' });
-  doc.text('Status: Paid', { width: half, align: 'right' });
+  doc.text(creditNote ? 'Status: Credited to the wallet' : 'Status: Paid', { width: half, align: 'right' });
   doc.y = Math.max(doc.y, sellerBottom) + 24;
 
   // Bill to.
-  doc.font('bold').fontSize(10).text('Bill to', left);
+  doc.font('bold').fontSize(10).text(creditNote ? 'Credited to' : 'Bill to', left);
   doc.font('regular');
   for (const line of [invoice.billTo.name, invoice.billTo.company, invoice.billTo.email, ...invoice.billTo.addressLines]) {
     if (line) doc.text(p(line), { width: half });
@@ -143,10 +144,10 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   if (invoice.discountCents > 0) {
     total(invoice.couponCode ? `Coupon discount (${p(invoice.couponCode)})` : 'Discount', `-${formatMoney(invoice.discountCents)}`);
   }
-  total('Total', formatMoney(invoice.totalCents), 'bold');
+  total(creditNote ? 'Total credited' : 'Total', formatMoney(invoice.totalCents), 'bold');
   doc.moveDown(1.5);
 
-  doc.font('regular').fontSize(10).text(`Payment method: ${p(invoice.paymentMethod)}`, left, doc.y, { width });
+  doc.font('regular').fontSize(10).text(creditNote ? `Refunded to: ${p(invoice.paymentMethod)}` : `Payment method: ${p(invoice.paymentMethod)}`, left, doc.y, { width });
   doc.moveDown(2);
   doc.fillColor(GREY).fontSize(9).text(`Thank you for your business. ${p(invoice.seller.name)} — ${invoice.seller.website}`, left, doc.y, { width, align: 'center' });
 

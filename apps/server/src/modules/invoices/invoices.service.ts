@@ -65,6 +65,7 @@ const cents = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dollars
 function paymentMethodOf(detail: PaymentDetail): string {
   if ((detail.method === 'Card' || detail.method === 'Saved Card') && detail.card_last_digits) return `Card ending in ${detail.card_last_digits}`;
   if (detail.method === 'Admin') return 'Admin credit';
+  if (detail.type === 'refund') return 'Agency wallet';
   return detail.method;
 }
 
@@ -78,7 +79,7 @@ function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceVi
     date: new Date(detail.date),
     seller: { name: config.invoiceSeller.name, addressLines: config.invoiceSeller.addressLines, website: config.publicUrl },
     billTo: { name: detail.user, company: detail.company, email: detail.email, addressLines: [detail.address, cityLine, detail.country].filter((l): l is string => !!l) },
-    kind: detail.type === 'add balance' ? 'topup' : 'order',
+    kind: detail.type === 'add balance' ? 'topup' : detail.type === 'refund' ? 'refund' : 'order',
     orderId: detail.order_id,
     description: detail.description,
     lines: detail.orderBreakDown.map((line) => ({

@@ -48,4 +48,43 @@ export const emails = {
       'This link is valid for 7 days.',
     );
   },
+  /** A new version of an item is ready for review (to the orderer, and the agency of an associate). */
+  contentDelivered(to: string, name: string, item: { id: number; title: string | null; version: number }, url: string, autoApproveDays: number) {
+    const what = item.title ? `"${oneLine(item.title)}" (item #${item.id})` : `item #${item.id}`;
+    return layout(
+      to,
+      `Ready for review: ${item.title ? oneLine(item.title) : `item #${item.id}`}`,
+      `Hello ${name},`,
+      `Version ${item.version} of ${what} has been delivered. Read it, then approve it or ask for a revision.`,
+      { label: 'Review the content', url },
+      `Content that is not reviewed within ${autoApproveDays} days is approved automatically.`,
+    );
+  },
+  /** A customer asked for a revision (to the admin working on the item). */
+  revisionRequested(to: string, name: string, item: { id: number; title: string | null }, reason: string, detail: string, url: string) {
+    const what = item.title ? `"${oneLine(item.title)}" (item #${item.id})` : `item #${item.id}`;
+    return layout(
+      to,
+      `Revision requested: item #${item.id}`,
+      `Hello ${name},`,
+      `The customer asked for a revision of ${what}. Reason: ${reason}. ${oneLine(detail)}`,
+      { label: 'Open the item', url },
+      'Deliver the revised file on the item once it is ready.',
+    );
+  },
+  /** The day before an item under review is approved automatically (to the orderer). */
+  autoApproveSoon(to: string, name: string, item: { id: number; title: string | null }, approvesAt: Date, url: string) {
+    const what = item.title ? `"${oneLine(item.title)}" (item #${item.id})` : `item #${item.id}`;
+    return layout(
+      to,
+      `Approved automatically tomorrow: item #${item.id}`,
+      `Hello ${name},`,
+      `${what} is waiting for your review. Unless you approve it or ask for a revision, it will be approved automatically on ${approvesAt.toUTCString()}.`,
+      { label: 'Review the content', url },
+      'You can still ask for a revision until then.',
+    );
+  },
 };
+
+/** Titles go into subjects and sentences: no line breaks. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();

@@ -168,6 +168,23 @@ export const ordersRepository = {
       .orderBy(asc(orderItems.id));
   },
 
+  /** The live items of an order, locked for the rest of the transaction (deletions, refunds). */
+  async lockItems(db: DbOrTx, orderId: number): Promise<OrderItemRow[]> {
+    return db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt)))
+      .orderBy(asc(orderItems.id))
+      .for('update');
+  },
+
+  async softDeleteItemsOfOrder(db: DbOrTx, orderId: number) {
+    await db
+      .update(orderItems)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt)));
+  },
+
   async insertOrder(db: DbOrTx, values: { userId: number; agencyId: number; totalCents: number; itemCount: number }) {
     const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
     return row!.id;

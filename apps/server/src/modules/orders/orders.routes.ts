@@ -5,7 +5,6 @@ import {
   bulkMessages,
   bulkOrderResponseSchema,
   bulkSampleQuerySchema,
-  contentItemSchema,
   messages,
   createOrderSchema,
   idParamSchema,
@@ -61,25 +60,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/order/:id',
     { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, preHandler: admins },
-    async (request) => orders.deleteOrder(app.db, request.params.id),
-  );
-
-  app.get(
-    '/content/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: z.object({ data: contentItemSchema }) } }, preHandler: anyone },
-    async (request) => orders.getContent(app.db, currentUser(request), request.params.id),
+    async (request) => orders.deleteOrder(app.db, currentUser(request), request.params.id),
   );
 
   app.patch(
     '/content/:id',
     { schema: { tags, security, params: idParamSchema, body: updateContentSchema, response: { 200: messageResponseSchema } }, preHandler: admins },
-    async (request) => orders.updateContent(app.db, request.params.id, request.body),
+    async (request) => orders.updateContent(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/content/:id',
     { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, preHandler: admins },
-    async (request) => orders.deleteContent(app.db, request.params.id),
+    async (request) => orders.deleteContent(app.db, currentUser(request), request.params.id),
   );
 
   app.get(

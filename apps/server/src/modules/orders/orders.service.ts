@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   centsToDollars,
+  contentMessages,
+  formatMoney,
   messages,
   orderBreakdown,
   orderMessages,
@@ -19,7 +21,9 @@ import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import { refundItem, refundOrder } from '../billing/refunds.service.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
+import { activityRepository } from '../content/activity.repository.js';
 import { ordersRepository, type NewOrderItem, type OrderListRow, type OrderScope } from './orders.repository.js';
 
 /** Orders and their items: creation with server-side pricing, lists, detail, admin edits. */
@@ -218,25 +222,32 @@ export async function getOrder(db: Database, user: Actor, id: number) {
   };
 }
 
-/** Admin: removes an unpaid order. Paid orders need a wallet refund (DESIGN.md §6.9). */
-export async function deleteOrder(db: Database, id: number) {
-  await db.transaction(async (tx) => {
+/**
+ * Admin: removes an order. A paid one is refunded to the agency wallet in the same transaction
+ * (DESIGN.md §6.9); an order with an approved item stays.
+ */
+export async function deleteOrder(db: Database, actor: Actor, id: number) {
+  const refunded = await db.transaction(async (tx) => {
     const order = await ordersRepository.lockOrder(tx, id);
     if (!order) throw new AppError('NOT_FOUND', messages.notFound);
-    if (order.paidAt) throw new AppError('CONFLICT', orderMessages.paidDeleteUnavailable);
+    let amountCents = 0;
+    if (order.paidAt) {
+      const items = await ordersRepository.lockItems(tx, id);
+      if (items.some((i) => i.status === 'Approved')) throw new AppError('CONFLICT', contentMessages.orderHasApproved);
+      amountCents = (await refundOrder(tx, { order, actorId: actor.id })).amountCents;
+      await ordersRepository.softDeleteItemsOfOrder(tx, id);
+    }
     await ordersRepository.softDeleteOrder(tx, id);
+    return amountCents;
   });
-  return { message: messages.success };
+  return { message: refunded > 0 ? contentMessages.refunded(formatMoney(refunded)) : messages.success };
 }
 
-export async function getContent(db: Database, user: Actor, id: number) {
-  const found = await ordersRepository.findItemVisible(db, scopeOf(user), id);
-  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
-  return { data: contentDto(found.item) };
-}
+/** What the activity log calls each field an admin can edit. */
+const EDIT_LABELS = { wordCountTitle: 'word count', addon: 'add-on', keywords: 'keywords', articleTitle: 'title', description: 'description' } as const;
 
-/** Admin: edits an item that is not Approved; the price follows the catalogue. */
-export async function updateContent(db: Database, id: number, input: UpdateContent) {
+/** Admin: edits an item that is not Approved; the price follows the catalogue. The activity log names what changed. */
+export async function updateContent(db: Database, actor: Actor, id: number, input: UpdateContent) {
   return db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
     if (!found) throw new AppError('NOT_FOUND', messages.notFound);
@@ -247,7 +258,7 @@ export async function updateContent(db: Database, id: number, input: UpdateConte
     const repriced = rows[0]!;
     const priceChanges = repriced.wordCountTitle !== item.wordCountTitle || repriced.addon !== item.addon;
     if (order.paidAt && priceChanges) throw new AppError('CONFLICT', orderMessages.paidPriceLocked);
-    await ordersRepository.updateItem(tx, id, {
+    const changes = {
       wordCountTitle: repriced.wordCountTitle,
       requestedWords: repriced.requestedWords,
       wordPriceCents: repriced.wordPriceCents,
@@ -257,24 +268,32 @@ export async function updateContent(db: Database, id: number, input: UpdateConte
       keywords: normaliseKeywords(input.keyword),
       articleTitle: clean(input.articleTitle),
       description: clean(input.description),
-    });
+    };
+    await ordersRepository.updateItem(tx, id, changes);
     await ordersRepository.refreshTotals(tx, order.id);
+    const edited = (Object.keys(EDIT_LABELS) as (keyof typeof EDIT_LABELS)[]).filter((key) => changes[key] !== item[key]).map((key) => EDIT_LABELS[key]);
+    if (edited.length) await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Edited by an admin: ${edited.join(', ')}` });
     return { message: messages.success };
   });
 }
 
-/** Admin: removes one item of an unpaid order (never the last one). */
-export async function deleteContent(db: Database, id: number) {
-  await db.transaction(async (tx) => {
+/** Admin: removes one item (never the last one); a paid item's share goes back to the wallet. */
+export async function deleteContent(db: Database, actor: Actor, id: number) {
+  const refunded = await db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
     if (!found) throw new AppError('NOT_FOUND', messages.notFound);
     const order = await ordersRepository.lockOrder(tx, found.order.id);
-    if (order?.paidAt) throw new AppError('CONFLICT', orderMessages.paidDeleteUnavailable);
-    if ((await ordersRepository.items(tx, [found.order.id])).length <= 1) throw new AppError('CONFLICT', orderMessages.lastItem);
+    const items = await ordersRepository.lockItems(tx, found.order.id);
+    const item = items.find((i) => i.id === id);
+    if (!order || !item) throw new AppError('NOT_FOUND', messages.notFound);
+    if (item.status === 'Approved') throw new AppError('CONFLICT', contentMessages.approvedDeleteLocked);
+    if (items.length <= 1) throw new AppError('CONFLICT', orderMessages.lastItem);
+    const amountCents = order.paidAt ? (await refundItem(tx, { order, item, actorId: actor.id })).amountCents : 0;
     await ordersRepository.softDeleteItem(tx, id);
-    await ordersRepository.refreshTotals(tx, found.order.id);
+    await ordersRepository.refreshTotals(tx, order.id);
+    return amountCents;
   });
-  return { message: messages.success };
+  return { message: refunded > 0 ? contentMessages.refunded(formatMoney(refunded)) : messages.success };
 }
 
 /** The caller's past projects, to prefill the order form. */

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orderItems } from './orders.js';
+import { users } from './users.js';
+
+/** A delivered file version of an item (DESIGN.md §6.7); the bytes live in the file store. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    wordCount: integer('word_count').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The sanitised reading view, rendered once at upload. */
+    previewHtml: text('preview_html').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('documents_item_version_key').on(t.itemId, t.version), check('documents_version_check', sql`${t.version} >= 1`)],
+);
+
+/** A revision request of the agency side (DESIGN.md §6.8). */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    description: text('description').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('revisions_item_idx').on(t.itemId, t.id)],
+);
+
+/**
+ * Every change of an item, with who made it (null = the system, e.g. automatic approval) and,
+ * for deliveries, the file of that change.
+ */
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    fileKey: text('file_key'),
+    filename: text('filename'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_logs_item_idx').on(t.itemId, t.id)],
+);
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type ActivityLogRow = typeof activityLogs.$inferSelect;

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { activityLogs, orderItems, orders, users } from '../../db/schema/index.js';
+import { emails } from '../mail/emails.js';
+import { outboxRepository } from '../mail/outbox.repository.js';
+import { contentUrl } from './content.service.js';
+
+/**
+ * Automatic approval (DESIGN.md §6.16): an item left in Pending Review for AUTO_APPROVE_DAYS is
+ * approved, and its orderer is emailed a day before. Rows are claimed with FOR UPDATE SKIP LOCKED in
+ * small batches, so several instances on one PostgreSQL never approve or warn about an item twice.
+ * `now` is a parameter so tests move the clock instead of sleeping.
+ */
+
+const BATCH = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Rows<T> = { rows: T[] } | T[];
+const rowsOf = <T>(result: unknown): T[] => {
+  const r = result as Rows<T>;
+  return Array.isArray(r) ? r : r.rows;
+};
+
+interface Ctx {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'autoApproveDays'>;
+}
+
+async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
+  return ctx.db.transaction(async (tx) => {
+    const approved = rowsOf<{ id: number }>(
+      await tx.execute(sql`with due as (
+          select ${orderItems.id} as id from ${orderItems}
+          where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.reviewStartedAt} <= ${cutoff.toISOString()}::timestamptz
+          order by ${orderItems.reviewStartedAt}
+          limit ${BATCH}
+          for update skip locked)
+        update ${orderItems} set status = 'Approved', approved_at = ${now.toISOString()}::timestamptz, updated_at = now()
+        from due where ${orderItems.id} = due.id
+        returning ${orderItems.id} as id`),
+    );
+    if (approved.length) {
+      const description = `Approved automatically after ${ctx.config.autoApproveDays} ${ctx.config.autoApproveDays === 1 ? 'day' : 'days'} in review`;
+      await tx.insert(activityLogs).values(approved.map((row) => ({ itemId: Number(row.id), userId: null, description })));
+    }
+    return approved.length;
+  });
+}
+
+async function warnBatch(ctx: Ctx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
+  const warnFrom = new Date(cutoff.getTime() + DAY_MS);
+  return ctx.db.transaction(async (tx) => {
+    const warned = rowsOf<{ id: number; title: string | null; review_started_at: string | Date; email: string; name: string }>(
+      await tx.execute(sql`with due as (
+          select ${orderItems.id} as id from ${orderItems}
+          where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.autoApproveWarnedAt} is null
+            and ${orderItems.reviewStartedAt} <= ${warnFrom.toISOString()}::timestamptz and ${orderItems.reviewStartedAt} > ${cutoff.toISOString()}::timestamptz
+          order by ${orderItems.reviewStartedAt}
+          limit ${BATCH}
+          for update skip locked),
+        marked as (
+          update ${orderItems} set auto_approve_warned_at = ${now.toISOString()}::timestamptz
+          from due where ${orderItems.id} = due.id
+          returning ${orderItems.id} as id, ${orderItems.articleTitle} as title, ${orderItems.reviewStartedAt} as review_started_at, ${orderItems.orderId} as order_id)
+        select marked.id, marked.title, marked.review_started_at, ${users.email} as email, ${users.name} as name
+        from marked join ${orders} on ${orders.id} = marked.order_id join ${users} on ${users.id} = ${orders.userId}`),
+    );
+    for (const row of warned) {
+      const approvesAt = new Date(new Date(row.review_started_at).getTime() + ctx.config.autoApproveDays * DAY_MS);
+      const id = Number(row.id);
+      await outboxRepository.enqueue(tx, emails.autoApproveSoon(row.email, row.name, { id, title: row.title }, approvesAt, contentUrl(ctx.config, id)));
+    }
+    return warned.length;
+  });
+}
+
+/** One pass: approves what is due and warns about what is due within a day. */
+export async function runAutoApproval(ctx: Ctx, now = new Date()): Promise<{ approved: number; warned: number }> {
+  let approved = 0;
+  let warned = 0;
+  for (;;) {
+    const n = await approveBatch(ctx, now);
+    approved += n;
+    if (n < BATCH) break;
+  }
+  for (;;) {
+    const n = await warnBatch(ctx, now);
+    warned += n;
+    if (n < BATCH) break;
+  }
+  return { approved, warned };
+}
+
+/** Runs a pass shortly after start-up and then every few minutes while the app runs. */
+export function startAutoApprovalJob(app: FastifyInstance, intervalMs = 5 * 60_000, firstRunMs = 15_000) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await runAutoApproval({ db: app.db, config: app.config });
+      if (result.approved || result.warned) app.log.info(result, 'automatic approval pass');
+    } catch (err) {
+      app.log.error({ err }, 'automatic approval pass failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(tick, firstRunMs).unref(), setInterval(tick, intervalMs).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+}

@@ -1,0 +1,212 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { documents, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
+import type { OrderScope } from '../orders/orders.repository.js';
+
+/** Items on their way from payment to approval, their delivered versions and revision requests. */
+
+const agencies = alias(users, 'agency');
+const agents = alias(users, 'agent');
+
+/** The workflow order, so "sort by status" reads as the queue moves. */
+const statusRank = sql`case ${orderItems.status}
+  when 'Unassigned' then 1 when 'Revision Requested' then 2 when 'In Progress' then 3
+  when 'Pending Review' then 4 when 'Approved' then 5 else 6 end`;
+
+const queueSortColumns = { due_at: orderItems.dueAt, id: orderItems.id, status: statusRank, created_at: orderItems.createdAt } as const;
+export type QueueSortColumn = keyof typeof queueSortColumns;
+
+export type QueueStatus = 'open' | 'all' | 'Unassigned' | 'In Progress' | 'Pending Review' | 'Revision Requested' | 'Approved';
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function scopeCondition(scope: OrderScope): SQL | undefined {
+  if (scope.kind === 'agency') return eq(orders.agencyId, scope.agencyId);
+  if (scope.kind === 'user') return eq(orders.userId, scope.userId);
+  return undefined;
+}
+
+export const contentRepository = {
+  /** The fulfilment queue: live paid items with their agency and writer. */
+  async queue(
+    db: DbOrTx,
+    filters: { status: QueueStatus; agency?: number; search?: string },
+    page: { limit: number; offset: number; sortColumn: QueueSortColumn; sortOrder: 'asc' | 'desc' },
+  ) {
+    const conditions: (SQL | undefined)[] = [isNull(orderItems.deletedAt), isNull(orders.deletedAt)];
+    // Literal lists, so the planner matches the partial queue index.
+    if (filters.status === 'open') conditions.push(sql`${orderItems.status} not in ('Unpaid', 'Approved')`);
+    else if (filters.status === 'all') conditions.push(sql`${orderItems.status} <> 'Unpaid'`);
+    else conditions.push(eq(orderItems.status, filters.status));
+    if (filters.agency) conditions.push(eq(orders.agencyId, filters.agency));
+    if (filters.search) {
+      const pattern = escapeLike(filters.search);
+      const asId = /^\d{1,9}$/.test(filters.search) ? or(eq(orderItems.id, Number(filters.search)), eq(orderItems.orderId, Number(filters.search))) : undefined;
+      conditions.push(
+        or(asId, ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), ilike(agencies.companyName, pattern), ilike(agencies.name, pattern)),
+      );
+    }
+    const where = and(...conditions);
+    const direction = page.sortOrder === 'asc' ? asc : desc;
+    const needsAgencyForCount = Boolean(filters.search);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          item: {
+            id: orderItems.id,
+            orderId: orderItems.orderId,
+            articleTitle: orderItems.articleTitle,
+            orderType: orderItems.orderType,
+            wordCountTitle: orderItems.wordCountTitle,
+            status: orderItems.status,
+            revisionsLeft: orderItems.revisionsLeft,
+            dueAt: orderItems.dueAt,
+          },
+          paidAt: orders.paidAt,
+          agency: { id: agencies.id, name: sql<string>`coalesce(${agencies.companyName}, ${agencies.name})` },
+          agent: { id: agents.id, name: agents.name },
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(agencies, eq(agencies.id, orders.agencyId))
+        .leftJoin(agents, eq(agents.id, orderItems.linkagentId))
+        .where(where)
+        .orderBy(direction(queueSortColumns[page.sortColumn]), direction(orderItems.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      needsAgencyForCount
+        ? db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).innerJoin(agencies, eq(agencies.id, orders.agencyId)).where(where)
+        : db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /** Active admins: who can work on an item. */
+  async agents(db: DbOrTx) {
+    return db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 1)))
+      .orderBy(asc(users.name), asc(users.id));
+  },
+
+  async findAgent(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'admin'), eq(users.status, 1)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Locks a live item of a live order for the rest of the transaction; with a scope, only one it may see. */
+  async lockItem(db: DbOrTx, id: number, scope: OrderScope = { kind: 'all' }): Promise<{ item: OrderItemRow; orderPaidAt: Date | null; orderUserId: number; agencyId: number } | null> {
+    const [row] = await db
+      .select({ item: orderItems, orderPaidAt: orders.paidAt, orderUserId: orders.userId, agencyId: orders.agencyId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.id, id), isNull(orderItems.deletedAt), isNull(orders.deletedAt), scopeCondition(scope)))
+      .for('update', { of: orderItems })
+      .limit(1);
+    return row ?? null;
+  },
+
+  async updateItem(db: DbOrTx, id: number, values: Partial<typeof orderItems.$inferInsert>) {
+    await db
+      .update(orderItems)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(orderItems.id, id));
+  },
+
+  async documentsOf(db: DbOrTx, itemId: number) {
+    return db
+      .select({ id: documents.id, version: documents.version, wordCount: documents.wordCount, createdAt: documents.createdAt, storageKey: documents.storageKey })
+      .from(documents)
+      .where(eq(documents.itemId, itemId))
+      .orderBy(desc(documents.version));
+  },
+
+  async latestDocument(db: DbOrTx, itemId: number) {
+    const [row] = await db.select().from(documents).where(eq(documents.itemId, itemId)).orderBy(desc(documents.version)).limit(1);
+    return row ?? null;
+  },
+
+  async findDocument(db: DbOrTx, itemId: number, documentId: number) {
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.itemId, itemId)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async nextVersion(db: DbOrTx, itemId: number): Promise<number> {
+    const [row] = await db.select({ v: max(documents.version) }).from(documents).where(eq(documents.itemId, itemId));
+    return (row?.v ?? 0) + 1;
+  },
+
+  async insertDocument(db: DbOrTx, values: typeof documents.$inferInsert) {
+    const [row] = await db.insert(documents).values(values).returning();
+    return row!;
+  },
+
+  async revisionsOf(db: DbOrTx, itemId: number) {
+    return db
+      .select({ reason: revisions.reason, description: revisions.description, createdAt: revisions.createdAt })
+      .from(revisions)
+      .where(eq(revisions.itemId, itemId))
+      .orderBy(desc(revisions.id));
+  },
+
+  async insertRevision(db: DbOrTx, values: typeof revisions.$inferInsert) {
+    await db.insert(revisions).values(values);
+  },
+
+  /** The latest document of every item of an order that has one. */
+  async latestDocumentsOfOrder(db: DbOrTx, orderId: number) {
+    return db
+      .selectDistinctOn([documents.itemId], { itemId: documents.itemId, storageKey: documents.storageKey, title: orderItems.articleTitle })
+      .from(documents)
+      .innerJoin(orderItems, eq(orderItems.id, documents.itemId))
+      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt)))
+      .orderBy(documents.itemId, desc(documents.version));
+  },
+
+  /** The caller's items in a scope (the dashboard's "waiting for your review"). */
+  async listItems(db: DbOrTx, scope: OrderScope, filters: { status?: string }, page: { limit: number; offset: number }) {
+    const conditions = and(
+      isNull(orderItems.deletedAt),
+      isNull(orders.deletedAt),
+      sql`${orderItems.status} <> 'Unpaid'`,
+      scopeCondition(scope),
+      filters.status ? eq(orderItems.status, filters.status as OrderItemRow['status']) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: orderItems.id,
+          orderId: orderItems.orderId,
+          articleTitle: orderItems.articleTitle,
+          orderType: orderItems.orderType,
+          wordCountTitle: orderItems.wordCountTitle,
+          status: orderItems.status,
+          dueAt: orderItems.dueAt,
+          updatedAt: orderItems.updatedAt,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(conditions)
+        .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(conditions),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  async usersByIds(db: DbOrTx, ids: number[]) {
+    if (!ids.length) return [];
+    return db.select({ id: users.id, name: users.name, email: users.email, role: users.role, agencyId: users.agencyId }).from(users).where(inArray(users.id, ids));
+  },
+};

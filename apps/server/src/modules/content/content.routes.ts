@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activityLogListResponseSchema,
+  activityLogQuerySchema,
+  approveContentSchema,
+  assignContentSchema,
+  contentDetailResponseSchema,
+  contentListQuerySchema,
+  contentListResponseSchema,
+  contentMessages,
+  contentStatusResponseSchema,
+  DOCX_MAX_BYTES,
+  DOCX_MIME,
+  downloadQuerySchema,
+  fulfilmentAgentsResponseSchema,
+  fulfilmentListResponseSchema,
+  fulfilmentQuerySchema,
+  idParamSchema,
+  messageResponseSchema,
+  previewResponseSchema,
+  revisionCountResponseSchema,
+  revisionRequestSchema,
+  uploadDocumentResponseSchema,
+} from '@copydesk/shared';
+import { AppError } from '../../lib/app-error.js';
+import { readMultipart } from '../../lib/uploads.js';
+import { currentUser, requireAuth } from '../../plugins/auth.js';
+import * as content from './content.service.js';
+import { attachmentHeader } from './docx.js';
+
+const tags = ['content'];
+const security = [{ bearerAuth: [] }];
+const binary = { 200: z.any().describe('the file') };
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: content.ContentCtx = { db: app.db, storage: app.storage, config: app.config };
+  const anyone = requireAuth();
+  const customers = requireAuth('agency', 'associate');
+  const admins = requireAuth('admin');
+
+  /* Fulfilment (admins are the fulfilment team) */
+
+  app.get(
+    '/fulfilment',
+    {
+      schema: { tags, security, summary: 'Paid items to write, oldest due date first', querystring: fulfilmentQuerySchema, response: { 200: fulfilmentListResponseSchema } },
+      preHandler: admins,
+    },
+    async (request) => content.listQueue(app.db, request.query),
+  );
+
+  app.get(
+    '/fulfilment/agents',
+    { schema: { tags, security, summary: 'Admins who can work on an item', response: { 200: fulfilmentAgentsResponseSchema } }, preHandler: admins },
+    async () => content.listAgents(app.db),
+  );
+
+  app.post(
+    '/content/:id/assign',
+    { schema: { tags, security, params: idParamSchema, body: assignContentSchema.nullish(), response: { 200: messageResponseSchema } }, preHandler: admins },
+    async (request) => content.assign(ctx, currentUser(request), request.params.id, request.body?.linkagent_id),
+  );
+
+  app.post(
+    '/content/:id/documents',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deliver a .docx (multipart field `file`, at most 20 MB) as the next version',
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: { 200: uploadDocumentResponseSchema },
+      },
+      preHandler: admins,
+    },
+    async (request) => {
+      const upload = await readMultipart(request, { fileField: 'file', maxBytes: DOCX_MAX_BYTES });
+      if (!upload) throw AppError.field('file', contentMessages.onlyDocx);
+      if (!upload.file) throw AppError.field('file', contentMessages.fileMissing);
+      if (upload.tooLarge) throw AppError.field('file', contentMessages.docxTooLarge);
+      return content.deliver(ctx, currentUser(request), request.params.id, upload.file);
+    },
+  );
+
+  /* The content view */
+
+  app.get(
+    '/content',
+    { schema: { tags, security, summary: "The caller's paid items", querystring: contentListQuerySchema, response: { 200: contentListResponseSchema } }, preHandler: anyone },
+    async (request) => content.listItems(app.db, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/content/:id',
+    { schema: { tags, security, params: idParamSchema, response: { 200: contentDetailResponseSchema } }, preHandler: anyone },
+    async (request) => content.getDetail(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/content/:id/preview',
+    { schema: { tags, security, summary: 'The latest version as sanitised HTML', params: idParamSchema, response: { 200: previewResponseSchema } }, preHandler: anyone },
+    async (request) => content.preview(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/content/getStatusById/:id',
+    { schema: { tags, security, params: idParamSchema, response: { 200: contentStatusResponseSchema } }, preHandler: anyone },
+    async (request) => content.status(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/content/revisionCount/:id',
+    { schema: { tags, security, summary: 'Revisions left', params: idParamSchema, response: { 200: revisionCountResponseSchema } }, preHandler: anyone },
+    async (request) => content.revisionCount(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/content/approved/:id',
+    { schema: { tags, security, params: idParamSchema, body: approveContentSchema, response: { 200: messageResponseSchema } }, preHandler: customers },
+    async (request) => content.approve(ctx, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/content/revision/:id',
+    { schema: { tags, security, params: idParamSchema, body: revisionRequestSchema, response: { 200: messageResponseSchema } }, preHandler: customers },
+    async (request) => content.requestRevision(ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/content/download/:id',
+    {
+      schema: { tags, security, summary: 'The latest .docx, or ?document= an older version', params: idParamSchema, querystring: downloadQuerySchema, response: binary },
+      preHandler: anyone,
+    },
+    async (request, reply) => {
+      const file = await content.download(ctx, currentUser(request), request.params.id, request.query.document);
+      return reply.type(DOCX_MIME).header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
+    },
+  );
+
+  app.get(
+    '/content/downloadActivity/:id',
+    { schema: { tags, security, summary: 'The file of an activity-log entry', params: idParamSchema, response: binary }, preHandler: anyone },
+    async (request, reply) => {
+      const file = await content.downloadActivity(ctx, currentUser(request), request.params.id);
+      return reply.type(DOCX_MIME).header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
+    },
+  );
+
+  app.get(
+    '/content/getActivityLogs/:id',
+    { schema: { tags, security, params: idParamSchema, querystring: activityLogQuerySchema, response: { 200: activityLogListResponseSchema } }, preHandler: anyone },
+    async (request) => content.activityLogs(app.db, currentUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/order/:id/export',
+    { schema: { tags, security, summary: 'A .zip of the latest file of every delivered item', params: idParamSchema, response: binary }, preHandler: anyone },
+    async (request, reply) => {
+      const file = await content.exportOrder(ctx, currentUser(request), request.params.id);
+      return reply.type('application/zip').header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
+    },
+  );
+};

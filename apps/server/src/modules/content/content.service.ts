@@ -1,0 +1,319 @@
+import type { z } from 'zod';
+import {
+  contentMessages,
+  messages,
+  type activityLogQuerySchema,
+  type contentListQuerySchema,
+  type fulfilmentQuerySchema,
+  type revisionRequestSchema,
+} from '@copydesk/shared';
+import type { Config } from '../../config.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
+import { agencyIdOf } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import type { Storage } from '../../lib/storage.js';
+import { emails } from '../mail/emails.js';
+import { outboxRepository } from '../mail/outbox.repository.js';
+import { ordersRepository, type OrderScope } from '../orders/orders.repository.js';
+import { contentDto } from '../orders/orders.service.js';
+import { activityRepository } from './activity.repository.js';
+import { contentRepository } from './content.repository.js';
+import { readableFileName, readDocx } from './docx.js';
+
+/**
+ * Delivery and review (DESIGN.md §6.6–6.8, §6.16): admins take items and deliver .docx versions;
+ * the agency side reads, approves or asks for a revision. Every change is one transaction with its
+ * activity-log entry and its emails (through the outbox).
+ */
+
+export interface ContentCtx {
+  db: Database;
+  storage: Storage;
+  config: Pick<Config, 'publicUrl' | 'autoApproveDays'>;
+}
+
+type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'emailVerifiedAt' | 'name'>;
+type QueueQuery = z.output<typeof fulfilmentQuerySchema>;
+type ActivityQuery = z.output<typeof activityLogQuerySchema>;
+type ListQuery = z.output<typeof contentListQuerySchema>;
+type RevisionBody = z.output<typeof revisionRequestSchema>;
+
+/** Items are the tenant's: an agency and its associates see every item of the agency. */
+export function contentScope(user: Pick<UserRow, 'id' | 'role' | 'agencyId'>): OrderScope {
+  const agencyId = agencyIdOf(user);
+  return agencyId === null ? { kind: 'all' } : { kind: 'agency', agencyId };
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const isOverdue = (dueAt: Date | null, status: OrderItemRow['status'], now: Date) => dueAt !== null && status !== 'Approved' && now > dueAt;
+export const contentUrl = (config: Pick<Config, 'publicUrl'>, itemId: number) => `${config.publicUrl}/content-view/${itemId}`;
+
+/** The item if the actor may read it; an unverified customer is told to verify first. */
+async function readableItem(db: DbOrTx, actor: Actor, id: number) {
+  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  const found = await ordersRepository.findItemVisible(db, contentScope(actor), id);
+  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  return found;
+}
+
+/** Locks an item the actor may change; customers must be verified too. */
+async function lockedItem(db: DbOrTx, actor: Actor, id: number) {
+  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  const found = await contentRepository.lockItem(db, id, contentScope(actor));
+  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  return found;
+}
+
+/* ── Fulfilment ─────────────────────────────────────────────────────────────────────────────── */
+
+export async function listQueue(db: Database, query: QueueQuery, now = new Date()) {
+  const { rows, total } = await contentRepository.queue(
+    db,
+    { status: query.status, agency: query.agency, search: query.search },
+    { limit: query.limit, offset: offsetOf(query), sortColumn: query.sort_column, sortOrder: query.sort_order },
+  );
+  return {
+    data: rows.map(({ item, paidAt, agency, agent }) => ({
+      id: item.id,
+      order_id: item.orderId,
+      article_title: item.articleTitle,
+      order_type: item.orderType,
+      word_count: item.wordCountTitle,
+      status: item.status,
+      agency: { id: agency.id, name: agency.name },
+      linkagent: agent?.id ? { id: agent.id, name: agent.name } : null,
+      paid_at: paidAt!.toISOString(),
+      // Items paid before due dates existed get theirs from the payment time.
+      due_at: (item.dueAt ?? paidAt!).toISOString(),
+      overdue: isOverdue(item.dueAt ?? paidAt, item.status, now),
+      revisions_left: item.revisionsLeft,
+    })),
+    meta: pageMeta(query, total, rows.length),
+  };
+}
+
+export async function listAgents(db: Database) {
+  return { data: await contentRepository.agents(db) };
+}
+
+/** POST /content/{id}/assign: Unassigned or Revision Requested → In Progress with an admin. */
+export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagentId: number | null | undefined) {
+  return ctx.db.transaction(async (tx) => {
+    const agent = linkagentId && linkagentId !== actor.id ? await contentRepository.findAgent(tx, linkagentId) : { id: actor.id, name: actor.name };
+    if (!agent) throw AppError.field('linkagent_id', contentMessages.agentInvalid);
+    const found = await contentRepository.lockItem(tx, id);
+    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    if (found.item.status !== 'Unassigned' && found.item.status !== 'Revision Requested') throw new AppError('CONFLICT', contentMessages.assignNotAllowed);
+    await contentRepository.updateItem(tx, id, { status: 'In Progress', linkagentId: agent.id });
+    await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Assigned to ${agent.name}` });
+    return { message: contentMessages.assigned(agent.name) };
+  });
+}
+
+/** Who hears about a delivery: the orderer, and the agency when an associate ordered. */
+const ordererAndAgency = (db: DbOrTx, orderUserId: number, agencyId: number) => contentRepository.usersByIds(db, [...new Set([orderUserId, agencyId])]);
+
+/** POST /content/{id}/documents: a new version while In Progress → Pending Review, the customer emailed. */
+export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: Buffer) {
+  const { wordCount, html } = await readDocx(file);
+  const key = await ctx.storage.put('documents', 'docx', file);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const found = await contentRepository.lockItem(tx, id);
+      if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+      if (found.item.status !== 'In Progress') throw new AppError('CONFLICT', contentMessages.deliverNotAllowed);
+      const version = await contentRepository.nextVersion(tx, id);
+      const document = await contentRepository.insertDocument(tx, {
+        itemId: id,
+        version,
+        wordCount,
+        storageKey: key,
+        sizeBytes: file.length,
+        previewHtml: html,
+        uploadedBy: actor.id,
+      });
+      await contentRepository.updateItem(tx, id, { status: 'Pending Review', reviewStartedAt: document.createdAt, autoApproveWarnedAt: null });
+      await activityRepository.log(tx, {
+        itemId: id,
+        userId: actor.id,
+        description: `Delivered version ${version} (${wordCount} ${wordCount === 1 ? 'word' : 'words'})`,
+        fileKey: key,
+        filename: readableFileName(id, found.item.articleTitle, `-v${version}`),
+      });
+      const url = contentUrl(ctx.config, id);
+      for (const person of await ordererAndAgency(tx, found.orderUserId, found.agencyId)) {
+        await outboxRepository.enqueue(
+          tx,
+          emails.contentDelivered(person.email, person.name, { id, title: found.item.articleTitle, version }, url, ctx.config.autoApproveDays),
+        );
+      }
+      return {
+        message: contentMessages.delivered(version),
+        document: { id: document.id, version, word_count: wordCount, created_at: document.createdAt.toISOString() },
+      };
+    });
+  } catch (err) {
+    await ctx.storage.remove(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+/* ── Reading ───────────────────────────────────────────────────────────────────────────────── */
+
+export async function getDetail(db: Database, actor: Actor, id: number, now = new Date()) {
+  const { item, order } = await readableItem(db, actor, id);
+  const [docs, revisionRows, orderRow, agent] = await Promise.all([
+    contentRepository.documentsOf(db, id),
+    contentRepository.revisionsOf(db, id),
+    ordersRepository.findVisible(db, { kind: 'all' }, order.id),
+    item.linkagentId ? contentRepository.usersByIds(db, [item.linkagentId]) : Promise.resolve([]),
+  ]);
+  const latest = docs[0] ?? null;
+  const dueAt = item.dueAt ?? order.paidAt;
+  return {
+    data: {
+      ...contentDto(item),
+      documents: docs.map((d) => ({ id: d.id, version: d.version, word_count: d.wordCount, created_at: d.createdAt.toISOString() })),
+      revision: revisionRows.map((r) => ({ reason: r.reason, description: r.description, created_at: r.createdAt.toISOString() })),
+      revisions_left: item.revisionsLeft,
+      due_at: iso(dueAt),
+      overdue: isOverdue(dueAt, item.status, now),
+      order_status: orderRow?.status ?? 'IN-PROGRESS',
+      fileupload_time: iso(latest?.createdAt),
+      file_path: latest ? readableFileName(id, item.articleTitle, `-v${latest.version}`) : null,
+      linkagent: agent[0] ? { id: agent[0].id, name: agent[0].name } : null,
+    },
+  };
+}
+
+export async function preview(db: Database, actor: Actor, id: number) {
+  await readableItem(db, actor, id);
+  const latest = await contentRepository.latestDocument(db, id);
+  if (!latest) throw new AppError('NOT_FOUND', contentMessages.noDocument);
+  return { html: latest.previewHtml };
+}
+
+export async function status(db: Database, actor: Actor, id: number) {
+  const { item } = await readableItem(db, actor, id);
+  return { status: item.status };
+}
+
+export async function revisionCount(db: Database, actor: Actor, id: number) {
+  const { item } = await readableItem(db, actor, id);
+  return { count: item.revisionsLeft };
+}
+
+/** The bytes and a readable name of the latest version, or of `documentId` of this item. */
+export async function download(ctx: ContentCtx, actor: Actor, id: number, documentId?: number) {
+  const { item } = await readableItem(ctx.db, actor, id);
+  const doc = documentId ? await contentRepository.findDocument(ctx.db, id, documentId) : await contentRepository.latestDocument(ctx.db, id);
+  if (!doc) throw new AppError('NOT_FOUND', documentId ? contentMessages.documentNotFound : contentMessages.noDocument);
+  const data = await ctx.storage.read(doc.storageKey);
+  if (!data) throw new AppError('NOT_FOUND', contentMessages.documentNotFound);
+  return { fileName: readableFileName(id, item.articleTitle, `-v${doc.version}`), data };
+}
+
+export async function downloadActivity(ctx: ContentCtx, actor: Actor, logId: number) {
+  const entry = await activityRepository.find(ctx.db, logId);
+  if (!entry) throw new AppError('NOT_FOUND', messages.notFound);
+  await readableItem(ctx.db, actor, entry.itemId);
+  if (!entry.fileKey) throw new AppError('NOT_FOUND', contentMessages.activityNoFile);
+  const data = await ctx.storage.read(entry.fileKey);
+  if (!data) throw new AppError('NOT_FOUND', contentMessages.documentNotFound);
+  return { fileName: entry.filename ?? `${entry.itemId}-activity-${entry.id}.docx`, data };
+}
+
+export async function activityLogs(db: Database, actor: Actor, id: number, query: ActivityQuery) {
+  await readableItem(db, actor, id);
+  const { rows, total } = await activityRepository.list(db, id, {
+    search: query.search,
+    limit: query.limit,
+    offset: offsetOf(query),
+    sortColumn: query.sort_column,
+    sortOrder: query.sort_order,
+  });
+  return {
+    data: rows.map((r) => ({ id: r.id, description: r.description, username: r.username, created_at: r.createdAt.toISOString(), filename: r.filename })),
+    meta: pageMeta(query, total, rows.length),
+  };
+}
+
+export async function listItems(db: Database, actor: Actor, query: ListQuery) {
+  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  const { rows, total } = await contentRepository.listItems(db, contentScope(actor), { status: query.status }, { limit: query.limit, offset: offsetOf(query) });
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      order_id: r.orderId,
+      article_title: r.articleTitle,
+      order_type: r.orderType,
+      word_count: r.wordCountTitle,
+      status: r.status,
+      due_at: iso(r.dueAt),
+      updated_at: r.updatedAt.toISOString(),
+    })),
+    meta: pageMeta(query, total, rows.length),
+  };
+}
+
+/* ── Review ────────────────────────────────────────────────────────────────────────────────── */
+
+/** POST /content/approved/{id}: Pending Review with a document → Approved. */
+export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const { item } = await lockedItem(tx, actor, id);
+    if (item.status !== 'Pending Review' || !(await contentRepository.latestDocument(tx, id))) throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
+    await contentRepository.updateItem(tx, id, { status: 'Approved', approvedAt: new Date() });
+    await activityRepository.log(tx, { itemId: id, userId: actor.id, description: 'Approved' });
+    return { message: contentMessages.approved };
+  });
+}
+
+/** POST /content/revision/{id}: Pending Review → Revision Requested, one revision fewer, the writer emailed. */
+export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number, body: RevisionBody) {
+  return ctx.db.transaction(async (tx) => {
+    const { item } = await lockedItem(tx, actor, id);
+    if (item.revisionsLeft <= 0) throw new AppError('CONFLICT', contentMessages.noRevisionsLeft);
+    if (item.status !== 'Pending Review') throw new AppError('CONFLICT', contentMessages.revisionNotAllowed);
+    await contentRepository.updateItem(tx, id, {
+      status: 'Revision Requested',
+      revisionsLeft: item.revisionsLeft - 1,
+      reviewStartedAt: null,
+      autoApproveWarnedAt: null,
+    });
+    await contentRepository.insertRevision(tx, { itemId: id, reason: body.reason, description: body.detailedReason, requestedBy: actor.id });
+    await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Revision requested (${body.reason}): ${body.detailedReason}` });
+    const [agent] = item.linkagentId ? await contentRepository.usersByIds(tx, [item.linkagentId]) : [];
+    if (agent) {
+      await outboxRepository.enqueue(
+        tx,
+        emails.revisionRequested(agent.email, agent.name, { id, title: item.articleTitle }, body.reason, body.detailedReason, contentUrl(ctx.config, id)),
+      );
+    }
+    return { message: contentMessages.revisionRequested };
+  });
+}
+
+/* ── Export ────────────────────────────────────────────────────────────────────────────────── */
+
+/** GET /order/{id}/export: the latest file of every delivered item as `{item id}-{title}.docx` in one zip. */
+export async function exportOrder(ctx: ContentCtx, actor: Actor, orderId: number) {
+  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  const order = await ordersRepository.findVisible(ctx.db, contentScope(actor), orderId);
+  if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+  const latest = await contentRepository.latestDocumentsOfOrder(ctx.db, orderId);
+  if (!latest.length) throw new AppError('NOT_FOUND', contentMessages.exportEmpty);
+  const { ZipFile } = await import('yazl');
+  const zip = new ZipFile();
+  for (const doc of latest) {
+    const data = await ctx.storage.read(doc.storageKey);
+    // A .docx is already deflated; storing it again as is costs nothing and saves the CPU.
+    if (data) zip.addBuffer(data, readableFileName(doc.itemId, doc.title), { compress: false });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return { fileName: `order-${orderId}-files.zip`, data: Buffer.concat(chunks) };
+}
