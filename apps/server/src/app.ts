@@ -57,6 +57,8 @@ export const redactPaths = [
   '*.*.cardNumber',
   '*.*.cardCvc',
   '*.*.token',
+  '*.secretAccessKey',
+  '*.*.secretAccessKey',
 ];
 
 /**

@@ -542,6 +542,24 @@ describe('refunds when an admin deletes paid work', () => {
     expect(last.statusCode).toBe(409);
   });
 
+  it('refunds once when admins delete the same paid work at the same time', async () => {
+    const { orderId, itemIds } = await paidOrder('agencyA', [orderItem(), orderItem(), orderItem()]);
+    const before = await ledgerMatches(ids.agencyA);
+    const sameItem = await Promise.all(Array.from({ length: 6 }, () => call('admin', 'DELETE', `/api/content/${itemIds[0]}`)));
+    expect(sameItem.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(sameItem.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 404)).toBe(true);
+    expect(await ledgerMatches(ids.agencyA)).toBe(before + 2800);
+    // An item and its order at once: together they return exactly what was paid.
+    const both = await Promise.all([
+      call('admin', 'DELETE', `/api/content/${itemIds[1]}`),
+      call('admin', 'DELETE', `/api/order/${orderId}`),
+      call('admin', 'DELETE', `/api/order/${orderId}`),
+    ]);
+    expect(both.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
+    expect(await ledgerMatches(ids.agencyA)).toBe(before + 3 * 2800);
+    expect(await billingRepository.refundedCents(t.db, orderId)).toBe(3 * 2800);
+  });
+
   it('deletes an unpaid order without touching money', async () => {
     const orderId = await placeOrder(t.app, tok.agencyA);
     const balance = await ledgerMatches(ids.agencyA);
