@@ -117,6 +117,10 @@ const ordererAndAgency = (db: DbOrTx, orderUserId: number, agencyId: number) => 
 
 /** POST /content/{id}/documents: a new version while In Progress → Pending Review, the customer emailed. */
 export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: Buffer) {
+  // Cheap checks before the document is parsed; they are repeated under the lock below.
+  const current = await ordersRepository.findItemVisible(ctx.db, { kind: 'all' }, id);
+  if (!current) throw new AppError('NOT_FOUND', messages.notFound);
+  if (current.item.status !== 'In Progress') throw new AppError('CONFLICT', contentMessages.deliverNotAllowed);
   const { wordCount, html } = await readDocx(file);
   const key = await ctx.storage.put('documents', 'docx', file);
   try {
