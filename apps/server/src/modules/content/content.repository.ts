@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
-import type { OrderScope } from '../orders/orders.repository.js';
+import { scopeCondition, type OrderScope } from '../orders/orders.repository.js';
 
 /** Items on their way from payment to approval, their delivered versions and revision requests. */
 
@@ -20,12 +20,6 @@ export type QueueSortColumn = keyof typeof queueSortColumns;
 export type QueueStatus = 'open' | 'all' | 'Unassigned' | 'In Progress' | 'Pending Review' | 'Revision Requested' | 'Approved';
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function scopeCondition(scope: OrderScope): SQL | undefined {
-  if (scope.kind === 'agency') return eq(orders.agencyId, scope.agencyId);
-  if (scope.kind === 'user') return eq(orders.userId, scope.userId);
-  return undefined;
-}
 
 export const contentRepository = {
   /** The fulfilment queue: live paid items with their agency and writer. */
@@ -110,13 +104,6 @@ export const contentRepository = {
       .for('update', { of: orderItems })
       .limit(1);
     return row ?? null;
-  },
-
-  async updateItem(db: DbOrTx, id: number, values: Partial<typeof orderItems.$inferInsert>) {
-    await db
-      .update(orderItems)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(orderItems.id, id));
   },
 
   async documentsOf(db: DbOrTx, itemId: number) {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,6 +33,10 @@ import { attachmentHeader } from './docx.js';
 const tags = ['content'];
 const security = [{ bearerAuth: [] }];
 const binary = { 200: z.any().describe('the file') };
+
+/** A private download: never cached, saved under a readable name. */
+const sendFile = (reply: FastifyReply, type: string, file: { fileName: string; data: Buffer }) =>
+  reply.type(type).header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: content.ContentCtx = { db: app.db, storage: app.storage, config: app.config };
@@ -135,8 +140,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: anyone,
     },
     async (request, reply) => {
-      const file = await content.download(ctx, currentUser(request), request.params.id, request.query.document);
-      return reply.type(DOCX_MIME).header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
+      return sendFile(reply, DOCX_MIME, await content.download(ctx, currentUser(request), request.params.id, request.query.document));
     },
   );
 
@@ -144,8 +148,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/downloadActivity/:id',
     { schema: { tags, security, summary: 'The file of an activity-log entry', params: idParamSchema, response: binary }, preHandler: anyone },
     async (request, reply) => {
-      const file = await content.downloadActivity(ctx, currentUser(request), request.params.id);
-      return reply.type(DOCX_MIME).header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
+      return sendFile(reply, DOCX_MIME, await content.downloadActivity(ctx, currentUser(request), request.params.id));
     },
   );
 
@@ -159,8 +162,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id/export',
     { schema: { tags, security, summary: 'A .zip of the latest file of every delivered item', params: idParamSchema, response: binary }, preHandler: anyone },
     async (request, reply) => {
-      const file = await content.exportOrder(ctx, currentUser(request), request.params.id);
-      return reply.type('application/zip').header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.data);
+      return sendFile(reply, 'application/zip', await content.exportOrder(ctx, currentUser(request), request.params.id));
     },
   );
 };

@@ -106,7 +106,7 @@ export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagen
     const found = await contentRepository.lockItem(tx, id);
     if (!found) throw new AppError('NOT_FOUND', messages.notFound);
     if (found.item.status !== 'Unassigned' && found.item.status !== 'Revision Requested') throw new AppError('CONFLICT', contentMessages.assignNotAllowed);
-    await contentRepository.updateItem(tx, id, { status: 'In Progress', linkagentId: agent.id });
+    await ordersRepository.updateItem(tx, id, { status: 'In Progress', linkagentId: agent.id });
     await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Assigned to ${agent.name}` });
     return { message: contentMessages.assigned(agent.name) };
   });
@@ -138,7 +138,7 @@ export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: B
         previewHtml: html,
         uploadedBy: actor.id,
       });
-      await contentRepository.updateItem(tx, id, { status: 'Pending Review', reviewStartedAt: document.createdAt, autoApproveWarnedAt: null });
+      await ordersRepository.updateItem(tx, id, { status: 'Pending Review', reviewStartedAt: document.createdAt, autoApproveWarnedAt: null });
       await activityRepository.log(tx, {
         itemId: id,
         userId: actor.id,
@@ -269,7 +269,7 @@ export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
     const { item } = await lockedItem(tx, actor, id);
     if (item.status !== 'Pending Review' || !(await contentRepository.latestDocument(tx, id))) throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
-    await contentRepository.updateItem(tx, id, { status: 'Approved', approvedAt: new Date() });
+    await ordersRepository.updateItem(tx, id, { status: 'Approved', approvedAt: new Date() });
     await activityRepository.log(tx, { itemId: id, userId: actor.id, description: 'Approved' });
     return { message: contentMessages.approved };
   });
@@ -281,7 +281,7 @@ export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number,
     const { item } = await lockedItem(tx, actor, id);
     if (item.revisionsLeft <= 0) throw new AppError('CONFLICT', contentMessages.noRevisionsLeft);
     if (item.status !== 'Pending Review') throw new AppError('CONFLICT', contentMessages.revisionNotAllowed);
-    await contentRepository.updateItem(tx, id, {
+    await ordersRepository.updateItem(tx, id, {
       status: 'Revision Requested',
       revisionsLeft: item.revisionsLeft - 1,
       reviewStartedAt: null,

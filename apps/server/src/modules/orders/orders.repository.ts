@@ -7,7 +7,8 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 /** Who may see which orders: admin all, agency its tenant, associate only its own. */
 export type OrderScope = { kind: 'all' } | { kind: 'agency'; agencyId: number } | { kind: 'user'; userId: number };
 
-function scopeCondition(scope: OrderScope): SQL | undefined {
+/** The WHERE part of a scope, on `orders`. */
+export function scopeCondition(scope: OrderScope): SQL | undefined {
   if (scope.kind === 'agency') return eq(orders.agencyId, scope.agencyId);
   if (scope.kind === 'user') return eq(orders.userId, scope.userId);
   return undefined;
