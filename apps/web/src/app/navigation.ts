@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconListDetails, IconReceipt, IconUserCircle } from '@tabler/icons-react';
+import { IconClipboardCheck, IconLayoutDashboard, IconListDetails, IconReceipt, IconUserCircle } from '@tabler/icons-react';
 import type { Role } from '@copydesk/shared';
 import type { FrameNavItem } from '@/components/layouts/app-frame';
 
@@ -13,6 +13,7 @@ type MenuEntry = FrameNavItem & { roles: readonly Role[] };
 const MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, roles: EVERYONE },
   { label: 'Orders', to: '/order', icon: IconListDetails, roles: EVERYONE },
+  { label: 'Fulfilment', to: '/fulfilment', icon: IconClipboardCheck, roles: ['admin'] },
   { label: 'Billing', to: '/billing', icon: IconReceipt, roles: EVERYONE },
   { label: 'My Account', to: '/my-account', icon: IconUserCircle, roles: EVERYONE },
 ];

@@ -27,6 +27,7 @@ const signedInPages = [
   '/create/42',
   '/payment/42',
   '/items/9001',
+  '/fulfilment',
   '/my-account',
   '/management',
   '/billing',
@@ -88,7 +89,7 @@ describe('guardRoute: signed-in pages', () => {
     expect(guardRoute(path, associate)).toBeNull();
   });
 
-  it.each(['/coupon', '/add-coupon', '/edit-coupon/3', '/coupon-history'])('keeps non-admins out of %s', (path) => {
+  it.each(['/fulfilment', '/fulfilment/', '/coupon', '/add-coupon', '/edit-coupon/3', '/coupon-history'])('keeps non-admins out of %s', (path) => {
     expect(guardRoute(path, agency)).toEqual(toDashboard);
     expect(guardRoute(path, associate)).toEqual(toDashboard);
     expect(guardRoute(path, admin)).toBeNull();
@@ -101,7 +102,7 @@ describe('guardRoute: signed-in pages', () => {
 });
 
 describe('guardRoute: unknown and open paths', () => {
-  it.each(['/', '/nope', '/create/42/extra', '/payment', '/edit-coupon', '/password/reset'])(
+  it.each(['/', '/nope', '/create/42/extra', '/fulfilment/12', '/payment', '/edit-coupon', '/password/reset'])(
     '%s goes to /dashboard',
     (path) => {
       expect(guardRoute(path, visitor)).toEqual(toDashboard);

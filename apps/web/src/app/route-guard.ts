@@ -32,6 +32,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/create/:id', access: 'signedIn', deny: ['admin'] },
   { pattern: '/payment/:id', access: 'signedIn', deny: ['admin'] },
   { pattern: '/items/:id', access: 'signedIn' },
+  { pattern: '/fulfilment', access: 'signedIn', deny: NON_ADMIN },
   { pattern: '/my-account', access: 'signedIn' },
   { pattern: '/management', access: 'signedIn', deny: ['associate'] },
   { pattern: '/billing', access: 'signedIn' },

@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
           { path: '/create', lazy: async () => ({ Component: (await import('./routes/create-order')).CreateOrderRoute }) },
           { path: '/create/:id', lazy: async () => ({ Component: (await import('./routes/create-order')).CreateOrderRoute }) },
           { path: '/items/:id', lazy: async () => ({ Component: (await import('./routes/order-items')).OrderItemsRoute }) },
+          {
+            path: '/content-view/:id',
+            lazy: async () => ({ Component: (await import('./routes/content-view')).ContentViewRoute }),
+          },
+          { path: '/fulfilment', lazy: async () => ({ Component: (await import('./routes/fulfilment')).FulfilmentRoute }) },
         ],
       },
 

@@ -432,6 +432,38 @@ describe('billing: history', () => {
     await waitFor(() => expect(open).toHaveBeenCalledWith('/api/invoices/signed/abc', '_blank'));
   });
 
+  it('shows a refund as a credit with its credit note, which opens and downloads like an invoice', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: null } as Window);
+    const refund = row({ id: 45, invoice: 'CN-2026-000045', type: 'refund', description: 'Refund for item #40 of order #12', method: 'Wallet', amount: 28 });
+    const { user } = await openBilling('agency', {
+      'GET /api/billing': () => json(200, page([refund, row()])),
+      'GET /api/billing/45': () =>
+        json(200, {
+          data: {
+            ...refund,
+            address: null, city: null, state: null, zipcode: null, country: null, phone: null, company: 'Acme Media',
+            subtotal: 28, discount: 0, coupon_code: null, total: 28, total_items: 0, card_last_digits: null, card_expiry: null, orderBreakDown: [],
+          },
+        }),
+      'GET /api/order/downloadinvoice/45': () => json(200, { link: '/api/invoices/signed/cn45' }),
+    });
+    const table = await screen.findByRole('table');
+    const refundRow = (await within(table).findByText('CN-2026-000045')).closest('tr')!;
+    expect(refundRow).toHaveTextContent('Refund');
+    expect(refundRow).toHaveTextContent('+$28.00');
+    // An order payment stays a debit.
+    expect(within(table).getByText('CD-2026-000001').closest('tr')).toHaveTextContent('$88.00');
+    expect(within(table).getByText('CD-2026-000001').closest('tr')).not.toHaveTextContent('+$88.00');
+
+    await user.click(within(refundRow).getByRole('button', { name: 'View credit note CN-2026-000045' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit note CN-2026-000045' });
+    expect(within(dialog).getByText('Refund for item #40 of order #12')).toBeInTheDocument();
+    expect(within(dialog).getByText('Refunded to the wallet')).toBeInTheDocument();
+    expect(within(dialog).getByText('+$28.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Download Credit Note' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/invoices/signed/cn45', '_blank'));
+  });
+
   it('shows a top-up invoice with its description', async () => {
     const { user } = await openBilling('agency', {
       'GET /api/billing': () => json(200, page([row({ id: 5, invoice: 'CD-2026-000005', type: 'add balance', description: 'Add balance', method: 'Admin', order_id: null })])),

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, WELCOME_DELAY_MS, type User } from '@copydesk/shared';
 import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
@@ -134,5 +134,51 @@ describe('dashboard: orders', () => {
       expect(router.state.location.pathname).toBe('/dashboard');
       unmount();
     }
+  });
+});
+
+describe('dashboard: waiting for your review', () => {
+  const waiting = [
+    { id: 40, order_id: 12, article_title: 'Five habits', order_type: 'Blog Post', word_count: '500 Words', status: 'Pending Review', due_at: null, updated_at: '2026-03-04T09:00:00Z' },
+    { id: 52, order_id: 15, article_title: null, order_type: 'Press Release', word_count: '300 Words', status: 'Pending Review', due_at: null, updated_at: '2026-03-05T09:00:00Z' },
+  ];
+
+  function openWithContent(role: 'agency' | 'associate' | 'admin', data: unknown[]) {
+    const auth = signIn(role, { order_count: 3 });
+    const calls = mockApi((call) => {
+      const r = route(call);
+      if (r === 'GET /api/getInfo') return json(200, { user: auth.user });
+      if (r === 'GET /api/content') return json(200, { data, meta: pageMeta(data.length, 1, 5) });
+      if (r === 'GET /api/order') return json(200, { data: [], meta: pageMeta(0, 1, 3) });
+      if (r.startsWith('GET /api/order/getCountBystatus/')) return json(200, { count: 0 });
+    });
+    return { ...renderRoute('/dashboard'), calls };
+  }
+
+  it.each(['agency', 'associate'] as const)('lists up to 5 items waiting for the %s, each opening its content view', async (role) => {
+    const { calls } = openWithContent(role, waiting);
+    const card = await screen.findByRole('region', { name: 'Waiting for your review' });
+    expect(await within(card).findByRole('link', { name: /^Five habits/ })).toHaveAttribute('href', '/content-view/40');
+    // An item without a title is named by its id.
+    expect(within(card).getByRole('link', { name: /^Item 52/ })).toHaveAttribute('href', '/content-view/52');
+    const query = new URL(calls.find((c) => route(c) === 'GET /api/content')!.url, 'http://test.local').searchParams;
+    expect(query.get('status')).toBe('Pending Review');
+    expect(query.get('limit')).toBe('5');
+    // The counter still opens the filtered order list.
+    expect(await screen.findByRole('link', { name: /^Pending Approval/ })).toHaveAttribute('href', '/order?status=pending_review');
+  });
+
+  it('says so when nothing waits', async () => {
+    openWithContent('agency', []);
+    const card = await screen.findByRole('region', { name: 'Waiting for your review' });
+    expect(await within(card).findByText(/Nothing is waiting for your review/)).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('is not shown to an admin', async () => {
+    const { calls } = openWithContent('admin', waiting);
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    expect(screen.queryByRole('region', { name: 'Waiting for your review' })).not.toBeInTheDocument();
+    expect(calls.some((c) => route(c) === 'GET /api/content')).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { messages, type Role, type User } from '@copydesk/shared';
+import { ReviewQueueCard } from '@/features/content/components/review-queue-card';
 import { WelcomeGuide } from '@/features/dashboard/components/welcome-guide';
 import { OrderStatusLinks } from '@/features/orders/components/order-status-links';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
@@ -49,7 +50,7 @@ function AccountCard({ user }: { user: User }) {
   );
 }
 
-/** /dashboard: greets the user, order counts and recent orders, the account; balance joins with billing. */
+/** /dashboard: greets the user, order counts, what waits for review (customers), recent orders, the account. */
 export function DashboardRoute() {
   const { user, role } = useSession();
   useFirstOrderRedirect(user, role);
@@ -70,6 +71,7 @@ export function DashboardRoute() {
         )}
       </Group>
       <OrderStatusLinks />
+      {role !== 'admin' && <ReviewQueueCard />}
       <RecentOrders isAdmin={role === 'admin'} />
       <AccountCard user={user} />
       <WelcomeGuide userId={user.id} loginCount={user.login_count} role={role} />

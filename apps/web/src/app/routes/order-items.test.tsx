@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages, orderMessages, type Role } from '@copydesk/shared';
+import { contentMessages, messages, orderMessages, type Role } from '@copydesk/shared';
 import { catalogApi, contentItem, orderRow } from '@/features/orders/testing/fixtures';
+import { captureDownloads, fileResponse } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 const detail = (order = orderRow(), content = [contentItem(), contentItem({ id: 41, title: 'Done piece', status: 'Approved', cost: 18 })]) => ({
@@ -12,6 +13,8 @@ const detail = (order = orderRow(), content = [contentItem(), contentItem({ id: 
   orderBreakDown: [],
   message: orderMessages.orderFetched,
 });
+
+const paid = (content: ReturnType<typeof contentItem>[]) => detail(orderRow({ unpaid: false, status: 'IN-PROGRESS', payment_id: 3 }), content);
 
 type Setup = { role?: Role; body?: unknown; status?: number; handler?: (call: FetchCall) => Response | undefined };
 
@@ -100,16 +103,77 @@ describe('order items', () => {
     });
   });
 
-  it('asks before an admin deletes an item', async () => {
+  it('asks before an admin deletes an unpaid item, and keeps approved ones', async () => {
     const { user, calls } = await openItems({
       role: 'admin',
-      handler: (call) => (route(call) === 'DELETE /api/content/41' ? json(200, { message: messages.success }) : undefined),
+      handler: (call) => (route(call) === 'DELETE /api/content/40' ? json(200, { message: contentMessages.deleted }) : undefined),
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete item 41' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete item 41' });
+    await screen.findByRole('row', { name: 'Item 41' });
+    expect(screen.queryByRole('button', { name: 'Delete item 41' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete item 40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete item 40' });
     expect(dialog).toHaveTextContent(messages.confirmDelete);
+    expect(dialog).not.toHaveTextContent(/refund/i);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(messages.success)).toBeInTheDocument();
-    expect(calls.some((c) => route(c) === 'DELETE /api/content/41')).toBe(true);
+    expect(await screen.findByText(contentMessages.deleted)).toBeInTheDocument();
+    expect(calls.some((c) => route(c) === 'DELETE /api/content/40')).toBe(true);
+  });
+
+  it('says a paid item is refunded to the agency wallet, and shows the refund the server made', async () => {
+    const refunded = contentMessages.refunded('$28.00');
+    const { user, calls } = await openItems({
+      role: 'admin',
+      body: paid([contentItem({ status: 'In Progress' }), contentItem({ id: 41, title: 'Done piece', status: 'Approved' })]),
+      handler: (call) => (route(call) === 'DELETE /api/content/40' ? json(200, { message: refunded }) : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete item 40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete item 40' });
+    expect(dialog).toHaveTextContent("The amount paid for it will be refunded to the agency's wallet");
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(refunded)).toBeInTheDocument();
+    expect(calls.filter((c) => route(c) === 'DELETE /api/content/40')).toHaveLength(1);
+  });
+
+  it('shows customers "Queued for a writer" where admins read Unassigned', async () => {
+    const body = paid([contentItem({ status: 'Unassigned' })]);
+    await openItems({ body });
+    expect(await screen.findByRole('row', { name: 'Item 40' })).toHaveTextContent('Queued for a writer');
+    expect(screen.getByRole('row', { name: 'Item 40' })).not.toHaveTextContent('Unassigned');
+  });
+
+  it('shows admins the raw Unassigned status', async () => {
+    await openItems({ role: 'admin', body: paid([contentItem({ status: 'Unassigned' })]) });
+    expect(await screen.findByRole('row', { name: 'Item 40' })).toHaveTextContent('Unassigned');
+  });
+});
+
+describe('order items: export of delivered files', () => {
+  it('downloads the zip of a paid order with the bearer header', async () => {
+    const saved = captureDownloads();
+    const { user, calls } = await openItems({
+      body: paid([contentItem({ status: 'Pending Review' })]),
+      handler: (call) => (route(call) === 'GET /api/order/12/export' ? fileResponse('order-12-delivered.zip', 'application/zip') : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Export delivered files' }));
+    await waitFor(() => expect(saved).toEqual(['order-12-delivered.zip']));
+    expect(calls.find((c) => route(c) === 'GET /api/order/12/export')?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('says so when nothing has been delivered yet', async () => {
+    const saved = captureDownloads();
+    const { user } = await openItems({
+      role: 'admin',
+      body: paid([contentItem({ status: 'Unassigned' })]),
+      handler: (call) => (route(call) === 'GET /api/order/12/export' ? json(404, { message: contentMessages.exportEmpty }) : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Export delivered files' }));
+    expect(await screen.findByText(contentMessages.exportEmpty)).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('is not offered for an unpaid order', async () => {
+    await openItems();
+    await screen.findByRole('row', { name: 'Item 40' });
+    expect(screen.queryByRole('button', { name: 'Export delivered files' })).not.toBeInTheDocument();
   });
 });

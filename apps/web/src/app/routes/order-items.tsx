@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCreditCard, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconCreditCard, IconFileZip, IconPlus } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, messages, type ContentItem } from '@copydesk/shared';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useDeleteContent } from '@/features/orders/api/delete-content';
+import { exportOrder } from '@/features/orders/api/export-order';
 import { useOrder } from '@/features/orders/api/get-order';
 import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
 import { EditItemModal } from '@/features/orders/components/edit-item-modal';
@@ -13,6 +14,7 @@ import { OrderStatusBadge } from '@/features/orders/components/order-status-badg
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { useDownload } from '@/lib/use-download';
 
 /** Spec §8: after a failed load the user is sent back after 500 ms. */
 const ERROR_BACK_MS = 500;
@@ -29,6 +31,7 @@ export function OrderItemsRoute() {
   const [toDelete, setToDelete] = useState<ContentItem | null>(null);
   const product = useProduct(editing?.order_type ?? '');
   const remove = useDeleteContent();
+  const download = useDownload();
   const leaving = useRef(false);
 
   // A failed load (unverified email, another agency's order, a bad id) says why, then goes back.
@@ -62,16 +65,30 @@ export function OrderItemsRoute() {
           </Title>
           {detail && <OrderStatusBadge status={detail.order.status} />}
         </Group>
-        {detail && !isAdmin && (
-          detail.order.unpaid ? (
-            <Button component={Link} to={`/payment/${detail.order.id}`} leftSection={<IconCreditCard size={18} aria-hidden />}>
-              Pay Now
-            </Button>
-          ) : (
-            <Button component={Link} to="/create" variant="light" leftSection={<IconPlus size={18} aria-hidden />}>
-              Place an Order
-            </Button>
-          )
+        {detail && (
+          <Group gap="sm">
+            {/* Paid orders may have delivered files; when none are delivered yet the server says so (404). */}
+            {!detail.order.unpaid && (
+              <Button
+                variant="default"
+                leftSection={<IconFileZip size={18} aria-hidden />}
+                loading={download.busy === 'export'}
+                onClick={() => void download.run('export', () => exportOrder(detail.order.id))}
+              >
+                Export delivered files
+              </Button>
+            )}
+            {!isAdmin &&
+              (detail.order.unpaid ? (
+                <Button component={Link} to={`/payment/${detail.order.id}`} leftSection={<IconCreditCard size={18} aria-hidden />}>
+                  Pay Now
+                </Button>
+              ) : (
+                <Button component={Link} to="/create" variant="light" leftSection={<IconPlus size={18} aria-hidden />}>
+                  Place an Order
+                </Button>
+              ))}
+          </Group>
         )}
       </Group>
 
@@ -106,6 +123,7 @@ export function OrderItemsRoute() {
         opened={toDelete !== null}
         subject={`item ${toDelete?.id ?? ''}`}
         busy={remove.isPending}
+        refund={toDelete && toDelete.status !== 'Unpaid' ? 'item' : undefined}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages, orderScreenMessages, type Role } from '@copydesk/shared';
+import { contentMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
 import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -180,5 +180,22 @@ describe('orders list', () => {
     expect(await screen.findByText(messages.success)).toBeInTheDocument();
     expect(calls.some((c) => route(c) === 'DELETE /api/order/14')).toBe(true);
     expect(router.state.location.pathname).toBe('/order');
+  });
+
+  it('says a paid order is refunded to the agency wallet and shows the refund the server made', async () => {
+    const refunded = contentMessages.refunded('$120.50');
+    const { user } = await openList({
+      role: 'admin',
+      handler: (call) => (route(call) === 'DELETE /api/order/13' ? json(200, { message: refunded }) : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete order 14' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete order 14' })).not.toHaveTextContent(/refund/i);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete order 13' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete order 13' });
+    expect(dialog).toHaveTextContent("This order has been paid. The amount paid for it will be refunded to the agency's wallet");
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(refunded)).toBeInTheDocument();
   });
 });

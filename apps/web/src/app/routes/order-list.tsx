@@ -4,6 +4,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, type OrderRow } from '@copydesk/shared';
+import { TablePager } from '@/components/ui/table-pager';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
 import { getInvoiceLink } from '@/features/orders/api/download-invoice';
 import { useOrders, type OrdersQuery } from '@/features/orders/api/get-orders';
@@ -11,7 +12,6 @@ import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-
 import { OrderCounters } from '@/features/orders/components/order-counters';
 import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
 import { orderTarget, OrdersTable, type Sort, type SortColumn } from '@/features/orders/components/orders-table';
-import { TablePager } from '@/features/orders/components/table-pager';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -165,6 +165,7 @@ export function OrderListRoute() {
         opened={toDelete !== null}
         subject={`order ${toDelete?.id ?? ''}`}
         busy={remove.isPending}
+        refund={toDelete && !toDelete.unpaid ? 'order' : undefined}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />

@@ -14,6 +14,7 @@ describe('signed-in frame', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
+    expect(within(nav).queryByRole('link', { name: 'Fulfilment' })).not.toBeInTheDocument();
     const help = within(nav).getByRole('link', { name: 'Need Help? Get In Touch' });
     expect(help).toHaveAttribute('href', HELP_BOOKING_URL);
     expect(help).toHaveAttribute('target', '_blank');
@@ -28,6 +29,8 @@ describe('signed-in frame', () => {
 
     expect(await screen.findByText('Admin Portal')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Need Help? Get In Touch' })).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Fulfilment' })).toHaveAttribute('href', '/fulfilment');
   });
 
   it('refreshes the stored user from GET /getInfo', async () => {

@@ -28,6 +28,7 @@ import {
   IconSelector,
 } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE, messages, PAGE_SIZES } from '@copydesk/shared';
+import { badgeText } from '@/components/ui/badge-text';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
 import { money } from './billing-cards';
 
@@ -52,13 +53,23 @@ function SortableTh({ label, column, sort, onSort }: { label: string; column: Bi
   );
 }
 
+/** Money that came into the wallet: top-ups and refunds (credit notes). */
+export const isCredit = (row: Pick<BillingRow, 'type'>) => row.type === 'add balance' || row.type === 'refund';
+
 function Row({ row, onView }: { row: BillingRow; onView: (id: number) => void }) {
+  const refund = row.type === 'refund';
+  const document = refund ? 'credit note' : 'invoice';
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm" fw={600}>
           {row.invoice}
         </Text>
+        {refund && (
+          <Badge variant="light" color="teal" c={badgeText('teal')} radius="sm" size="sm" tt="none" mt={2}>
+            Refund
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500} lh={1.3}>
@@ -74,13 +85,13 @@ function Row({ row, onView }: { row: BillingRow; onView: (id: number) => void })
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={METHOD_COLOR[row.method] ?? 'gray'} radius="sm">
+        <Badge variant="light" color={METHOD_COLOR[row.method] ?? 'gray'} c={badgeText(METHOD_COLOR[row.method] ?? 'gray')} radius="sm">
           {row.method}
         </Badge>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm" fw={600} c={row.type === 'add balance' ? 'teal.8' : undefined}>
-          {row.type === 'add balance' ? '+' : ''}
+        <Text size="sm" fw={600} c={isCredit(row) ? 'teal.9' : undefined}>
+          {isCredit(row) ? '+' : ''}
           {money(row.amount)}
         </Text>
       </Table.Td>
@@ -88,8 +99,8 @@ function Row({ row, onView }: { row: BillingRow; onView: (id: number) => void })
         <Text size="sm">{formatDate(row.date)}</Text>
       </Table.Td>
       <Table.Td>
-        <Tooltip label="View invoice" withArrow>
-          <ActionIcon variant="subtle" aria-label={`View invoice ${row.invoice}`} onClick={() => onView(row.id)}>
+        <Tooltip label={`View ${document}`} withArrow>
+          <ActionIcon variant="subtle" aria-label={`View ${document} ${row.invoice}`} onClick={() => onView(row.id)}>
             <IconEye size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>

@@ -5,13 +5,13 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDownloadInvoice } from '../api/download-invoice';
 
-type DownloadInvoiceButtonProps = ButtonProps & { paymentId: number | null | undefined };
+type DownloadInvoiceButtonProps = ButtonProps & { paymentId: number | null | undefined; label?: string };
 
 /**
  * Asks for the invoice's short-lived link and opens it in a new tab (orders-and-payment §2
  * "Invoices"). Should the browser block the tab, the link is offered in a toast instead.
  */
-export function DownloadInvoiceButton({ paymentId, ...buttonProps }: DownloadInvoiceButtonProps) {
+export function DownloadInvoiceButton({ paymentId, label = 'Download Invoice', ...buttonProps }: DownloadInvoiceButtonProps) {
   const download = useDownloadInvoice();
 
   const onClick = () => {
@@ -36,7 +36,7 @@ export function DownloadInvoiceButton({ paymentId, ...buttonProps }: DownloadInv
 
   return (
     <Button leftSection={<IconDownload size={16} aria-hidden />} loading={download.isPending} onClick={onClick} {...buttonProps}>
-      Download Invoice
+      {label}
     </Button>
   );
 }

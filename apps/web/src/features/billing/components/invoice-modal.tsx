@@ -34,12 +34,13 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
 
 function InvoiceBody({ detail }: { detail: BillingDetail }) {
   const isOrder = detail.type === 'order payment';
+  const isRefund = detail.type === 'refund';
   const place = [detail.city, [detail.state, detail.zipcode].filter(Boolean).join(' '), detail.country].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
         <div>
-          <Label>Invoice To</Label>
+          <Label>{isRefund ? 'Refunded To' : 'Invoice To'}</Label>
           <Text fw={600}>{detail.user}</Text>
           {detail.company && <Text size="sm">{detail.company}</Text>}
           <Text size="sm" c="dimmed">
@@ -50,7 +51,7 @@ function InvoiceBody({ detail }: { detail: BillingDetail }) {
           {detail.phone && <Text size="sm">{detail.phone}</Text>}
         </div>
         <div>
-          <Label>Invoice</Label>
+          <Label>{isRefund ? 'Credit Note' : 'Invoice'}</Label>
           <Text fw={600}>{detail.invoice}</Text>
           <Text size="sm">Date: {formatDate(detail.date)}</Text>
           <Text size="sm">Payment method: {paymentMethodLabel(detail)}</Text>
@@ -107,7 +108,11 @@ function InvoiceBody({ detail }: { detail: BillingDetail }) {
           </>
         )}
         {isOrder && <TotalLine label="Total Items" value={String(detail.total_items)} />}
-        <TotalLine label={isOrder ? 'Order Total' : 'Total'} value={money(detail.total)} strong />
+        <TotalLine
+          label={isOrder ? 'Order Total' : isRefund ? 'Refunded to the wallet' : 'Total'}
+          value={isRefund ? `+${money(detail.total)}` : money(detail.total)}
+          strong
+        />
       </Stack>
     </Stack>
   );
@@ -121,7 +126,7 @@ export function InvoiceModal({ paymentId, onClose }: { paymentId: number | null;
     <Modal
       opened={paymentId !== null}
       onClose={onClose}
-      title={detail.data ? `Invoice ${detail.data.data.invoice}` : 'Invoice'}
+      title={detail.data ? `${detail.data.data.type === 'refund' ? 'Credit note' : 'Invoice'} ${detail.data.data.invoice}` : 'Invoice'}
       size="xl"
       fullScreen={fullScreen}
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -141,7 +146,7 @@ export function InvoiceModal({ paymentId, onClose }: { paymentId: number | null;
         <Stack gap="lg">
           <InvoiceBody detail={detail.data.data} />
           <Group justify="flex-end">
-            <DownloadInvoiceButton paymentId={detail.data.data.id} />
+            <DownloadInvoiceButton paymentId={detail.data.data.id} label={detail.data.data.type === 'refund' ? 'Download Credit Note' : undefined} />
           </Group>
         </Stack>
       ) : null}

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import { IconGift } from '@tabler/icons-react';
+import { badgeText } from '@/components/ui/badge-text';
 import { useOfferStatus } from '../api/get-offer-status';
 
 /**
@@ -30,7 +31,7 @@ export function OfferBanner({ userId }: { userId: number }) {
       withCloseButton
       closeButtonLabel="Dismiss offer"
       onClose={() => setDismissed(true)}
-      styles={{ message: { color: 'var(--mantine-color-teal-9)', fontWeight: 500 } }}
+      styles={{ message: { color: badgeText('teal'), fontWeight: 500 } }}
     >
       {offer.message}
     </Alert>

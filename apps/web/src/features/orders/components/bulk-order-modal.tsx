@@ -3,8 +3,9 @@ import { Alert, Button, Group, List, Modal, Progress, ScrollArea, Select, Skelet
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { bulkMessages, messages, type BulkOrderResponse } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
 import { notify } from '@/lib/notify';
-import { getBulkSample, saveBlob } from '../api/get-bulk-sample';
+import { getBulkSample } from '../api/get-bulk-sample';
 import { useUploadBulkOrder } from '../api/upload-bulk-order';
 
 const BulkDropzone = lazy(() => import('./bulk-dropzone'));

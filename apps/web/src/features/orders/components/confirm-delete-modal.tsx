@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
 
 type ConfirmDeleteModalProps = {
@@ -6,12 +7,14 @@ type ConfirmDeleteModalProps = {
   /** What is deleted, for the title ("order 12", "item 40"). */
   subject: string;
   busy: boolean;
+  /** A paid order or item: its paid amount goes back to the agency wallet (DESIGN.md §6.9). */
+  refund?: 'order' | 'item';
   onCancel: () => void;
   onConfirm: () => void;
 };
 
-/** 'Do you really want to delete?' before an admin removes an order or an item. */
-export function ConfirmDeleteModal({ opened, subject, busy, onCancel, onConfirm }: ConfirmDeleteModalProps) {
+/** 'Do you really want to delete?' before an admin removes an order or an item; says when it refunds. */
+export function ConfirmDeleteModal({ opened, subject, busy, refund, onCancel, onConfirm }: ConfirmDeleteModalProps) {
   return (
     <Modal
       opened={opened}
@@ -25,6 +28,12 @@ export function ConfirmDeleteModal({ opened, subject, busy, onCancel, onConfirm 
       closeButtonProps={{ 'aria-label': 'Cancel delete' }}
     >
       <Text>{messages.confirmDelete}</Text>
+      {refund && (
+        <Alert mt="md" color="blue" variant="light" icon={<IconReceiptRefund size={18} aria-hidden />}>
+          This {refund} has been paid. The amount paid for it will be refunded to the agency's wallet, with a credit note in the
+          billing history.
+        </Alert>
+      )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy}>
           Cancel

@@ -64,7 +64,7 @@ export function OrderItemsTable({ items, isAdmin, onOpen, onEdit, onDelete }: Or
                 <Table.Td>{item.order_type}</Table.Td>
                 <Table.Td>{item.word_count}</Table.Td>
                 <Table.Td>
-                  <ItemStatusBadge status={item.status} />
+                  <ItemStatusBadge status={item.status} customer={!isAdmin} />
                 </Table.Td>
                 <Table.Td ta="right" fw={600}>
                   {formatMoney(dollarsToCents(item.cost) ?? 0)}
@@ -79,11 +79,14 @@ export function OrderItemsTable({ items, isAdmin, onOpen, onEdit, onDelete }: Or
                           </ActionIcon>
                         </Tooltip>
                       )}
-                      <Tooltip label="Delete item">
-                        <ActionIcon variant="subtle" color="red" onClick={() => onDelete(item)} aria-label={`Delete item ${item.id}`}>
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      {/* Approved work is kept: the server refuses to delete it (409). */}
+                      {item.status !== 'Approved' && (
+                        <Tooltip label="Delete item">
+                          <ActionIcon variant="subtle" color="red" onClick={() => onDelete(item)} aria-label={`Delete item ${item.id}`}>
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Group>
                   </Table.Td>
                 )}

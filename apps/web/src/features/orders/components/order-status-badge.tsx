@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import type { ItemStatus, OrderRow } from '@copydesk/shared';
+import { customerStatusLabel, type ItemStatus, type OrderRow } from '@copydesk/shared';
+import { badgeText } from '@/components/ui/badge-text';
 
 const ORDER_COLORS: Record<OrderRow['status'], string> = { UNPAID: 'red', 'IN-PROGRESS': 'blue', COMPLETED: 'green' };
 
@@ -14,16 +15,17 @@ const ITEM_COLORS: Record<ItemStatus, string> = {
 
 export function OrderStatusBadge({ status }: { status: OrderRow['status'] }) {
   return (
-    <Badge color={ORDER_COLORS[status]} variant="light" radius="sm">
+    <Badge color={ORDER_COLORS[status]} c={badgeText(ORDER_COLORS[status])} variant="light" radius="sm">
       {status}
     </Badge>
   );
 }
 
-export function ItemStatusBadge({ status }: { status: ItemStatus }) {
+/** An item's status; `customer` reads "Unassigned" as "Queued for a writer" (DESIGN.md §6.16). */
+export function ItemStatusBadge({ status, customer = false }: { status: ItemStatus; customer?: boolean }) {
   return (
-    <Badge color={ITEM_COLORS[status] ?? 'gray'} variant="light" radius="sm" tt="none">
-      {status}
+    <Badge color={ITEM_COLORS[status] ?? 'gray'} c={badgeText(ITEM_COLORS[status] ?? 'gray')} variant="light" radius="sm" tt="none">
+      {customer ? customerStatusLabel(status) : status}
     </Badge>
   );
 }

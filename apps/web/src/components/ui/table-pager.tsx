@@ -1,6 +1,6 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { orderScreenMessages, type PageMeta } from '@copydesk/shared';
-import classes from './orders-table.module.css';
+import classes from './table-pager.module.css';
 
 const Previous = () => <span>Previous</span>;
 const Next = () => <span>Next</span>;
@@ -29,7 +29,8 @@ export function TablePager({ meta, page, onPage, limit, limits, onLimit }: Table
           w={84}
           size="sm"
         />
-        <Text size="sm" c="dimmed">
+        {/* gray.7, not dimmed: small grey text needs 4.5:1 on white. */}
+        <Text size="sm" c="gray.7">
           {orderScreenMessages.showingEntries(meta?.from ?? 0, meta?.to ?? 0, total)}
         </Text>
       </Group>

@@ -1,0 +1,5 @@
+import { downloadFile } from '@/lib/download';
+
+/** GET /content/downloadActivity/{logId} → the file an activity entry refers to. */
+export const downloadActivityFile = (logId: number, filename: string | null) =>
+  downloadFile(`/content/downloadActivity/${logId}`, { fallbackName: filename || `activity-${logId}.docx` });

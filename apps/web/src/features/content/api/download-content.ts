@@ -1,0 +1,12 @@
+import type { ContentDocument } from '@copydesk/shared';
+import { downloadFile } from '@/lib/download';
+
+/**
+ * GET /content/download/{id}[?document={documentId}] → the delivered .docx (the latest version
+ * without `document`), saved under the server's file name.
+ */
+export const downloadContent = (id: number, document?: Pick<ContentDocument, 'id' | 'version'>) =>
+  downloadFile(`/content/download/${id}`, {
+    query: { document: document?.id },
+    fallbackName: document ? `item-${id}-v${document.version}.docx` : `item-${id}.docx`,
+  });

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FULFILMENT_SORT_COLUMNS, FulfilmentRow, FulfilmentStatusFilter, PageMeta } from '@copydesk/shared';
+import { api } from '@/lib/api-client';
+import { contentKeys } from './keys';
+
+export type FulfilmentSortColumn = (typeof FULFILMENT_SORT_COLUMNS)[number];
+
+export type FulfilmentParams = {
+  page: number;
+  limit: number;
+  sort_column: FulfilmentSortColumn;
+  sort_order: 'asc' | 'desc';
+  status: FulfilmentStatusFilter;
+  /** An agency user id. */
+  agency?: number;
+  search?: string;
+};
+
+/** GET /fulfilment (admins) → {data: FulfilmentRow[], meta}: paid items and where they stand. */
+export const getFulfilment = (params: FulfilmentParams) => api.get<{ data: FulfilmentRow[]; meta: PageMeta }>('/fulfilment', { query: params });
+
+export const useFulfilment = (params: FulfilmentParams) =>
+  useQuery({ queryKey: contentKeys.fulfilment(params), queryFn: () => getFulfilment(params), placeholderData: keepPreviousData });

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContentDocument } from '@copydesk/shared';
+import { uploadWithProgress } from '@/lib/upload';
+import { contentKeys } from './keys';
+
+export type UploadDocumentResponse = { message: string; document: ContentDocument };
+
+/**
+ * POST /content/{id}/documents (admins; multipart `file`, a .docx up to 20 MB) → {message, document};
+ * 422 for other files, 409 unless the item is In Progress.
+ */
+export function uploadDocument({ id, file }: { id: number; file: File }, onProgress?: (percent: number) => void) {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress<UploadDocumentResponse>(`/content/${id}/documents`, form, onProgress);
+}
+
+export const useUploadDocument = (onProgress: (percent: number) => void) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; file: File }) => uploadDocument(input, onProgress),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+};

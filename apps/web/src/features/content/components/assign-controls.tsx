@@ -1,0 +1,80 @@
+import { Button, Group, Menu, type MantineSize } from '@mantine/core';
+import { IconChevronDown, IconHandGrab } from '@tabler/icons-react';
+import { messages, type ItemStatus } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useAssignContent } from '../api/assign-content';
+import type { Agent } from '../api/get-fulfilment-agents';
+
+/** Items a writer can take: queued ones and those sent back for a revision (DESIGN.md §6.6). */
+export const canAssign = (status: ItemStatus) => status === 'Unassigned' || status === 'Revision Requested';
+
+type AssignControlsProps = {
+  id: number;
+  status: ItemStatus;
+  agents: Agent[] | undefined;
+  /** Added to the buttons' accessible names where several items share a screen ("item 40"). */
+  itemLabel?: string;
+  size?: MantineSize;
+  /** In a table row: the menu button reads "Assign" (its accessible name stays "Assign to…"). */
+  compact?: boolean;
+};
+
+/** Take (assign to me) and Assign to… (another admin); nothing for items that cannot be assigned. */
+export function AssignControls({ id, status, agents, itemLabel, size = 'xs', compact = false }: AssignControlsProps) {
+  const assign = useAssignContent();
+  if (!canAssign(status)) return null;
+
+  // mutateAsync: once assigned, the refreshed item hides these controls (an unmounted mutate skips its callbacks).
+  const run = (linkagentId?: number) =>
+    assign.mutateAsync({ id, linkagentId }).then(
+      (res) => notify.success(res.message),
+      (error: unknown) => notify.error(error instanceof ApiError ? error.message : messages.serverError),
+    );
+  const taking = assign.isPending && assign.variables?.linkagentId === undefined;
+  const suffix = itemLabel ? ` (${itemLabel})` : '';
+
+  return (
+    <Group gap={compact ? 4 : 6} wrap="nowrap">
+      <Button
+        size={size}
+        leftSection={compact ? undefined : <IconHandGrab size={16} aria-hidden />}
+        onClick={() => void run()}
+        loading={taking}
+        disabled={assign.isPending && !taking}
+        aria-label={itemLabel ? `Take ${itemLabel}` : undefined}
+      >
+        Take
+      </Button>
+      <Menu position="bottom-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <Button
+            size={size}
+            variant="default"
+            px={compact ? 'xs' : undefined}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            loading={assign.isPending && !taking}
+            disabled={taking}
+            aria-label={`Assign to…${suffix}`}
+          >
+            {compact ? 'Assign' : 'Assign to…'}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label c="gray.7">Assign to</Menu.Label>
+          {agents === undefined ? (
+            <Menu.Item disabled>Loading…</Menu.Item>
+          ) : agents.length === 0 ? (
+            <Menu.Item disabled>No admins available</Menu.Item>
+          ) : (
+            agents.map((agent) => (
+              <Menu.Item key={agent.id} onClick={() => void run(agent.id)}>
+                {agent.name}
+              </Menu.Item>
+            ))
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import '@mantine/dropzone/styles.css';
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconFileTypeDocx, IconUpload, IconX } from '@tabler/icons-react';
+import { DOCX_MAX_BYTES, DOCX_MIME } from '@copydesk/shared';
+import { useDeliverDocx } from '../hooks/use-deliver-docx';
+
+/** Admins on the content view: drop (or choose) the writer's .docx to deliver a new version. Its own chunk. */
+export default function DeliverDropzone({ contentId }: { contentId: number }) {
+  const { deliver, reject, progress, uploading } = useDeliverDocx(contentId);
+  return (
+    <Stack gap="xs">
+      <Dropzone
+        onDrop={(files) => deliver(files[0] ?? null)}
+        onReject={(rejections) => reject(rejections[0]?.errors[0]?.code ?? 'file-invalid-type')}
+        accept={{ [DOCX_MIME]: ['.docx'] }}
+        maxSize={DOCX_MAX_BYTES}
+        multiple={false}
+        loading={uploading}
+        disabled={uploading}
+        radius="md"
+      >
+        <Group justify="center" gap="md" mih={80} wrap="nowrap" style={{ pointerEvents: 'none' }}>
+          {/* flex: none, or the icon shrinks to nothing beside the text in a narrow column */}
+          <div style={{ flex: 'none', display: 'flex' }}>
+            <Dropzone.Accept>
+              <IconUpload size={34} stroke={1.5} color="var(--mantine-color-blue-7)" aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={34} stroke={1.5} color="var(--mantine-color-red-7)" aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFileTypeDocx size={34} stroke={1.5} color="var(--mantine-color-blue-8)" aria-hidden />
+            </Dropzone.Idle>
+          </div>
+          <Stack gap={2}>
+            <Text fw={600} size="sm">
+              Upload .docx: drop the file here or click to choose it
+            </Text>
+            <Text size="xs" c="gray.7">
+              One Word file, up to {DOCX_MAX_BYTES / 1024 / 1024} MB. It becomes the next version and the customer is notified.
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {uploading && (
+        <Stack gap={2}>
+          <Progress value={progress} animated aria-label="Upload progress" />
+          <Text size="xs" c="gray.7">
+            {progress < 100 ? `Uploading… ${progress}%` : 'Counting words…'}
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

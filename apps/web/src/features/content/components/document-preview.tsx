@@ -1,0 +1,46 @@
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { contentMessages, type ContentDocument } from '@copydesk/shared';
+import { useContentPreview } from '../api/get-content-preview';
+import classes from './document-preview.module.css';
+
+/**
+ * The latest delivered file as readable HTML in a bordered, scrollable panel. The server converts
+ * the .docx and sanitises the HTML (no scripts, no event handlers), so it is rendered as is.
+ */
+export function DocumentPreview({ contentId, latest }: { contentId: number; latest: ContentDocument | null }) {
+  const preview = useContentPreview(contentId, latest?.id ?? null);
+  if (!latest) {
+    return (
+      <Text c="gray.7" py="md">
+        {contentMessages.noDocument}
+      </Text>
+    );
+  }
+  if (preview.isPending) {
+    return (
+      <Stack gap="xs" className={classes.panel} aria-busy="true" aria-label="Loading the preview">
+        <Skeleton h={22} w="60%" />
+        <Skeleton h={14} />
+        <Skeleton h={14} />
+        <Skeleton h={14} w="80%" />
+      </Stack>
+    );
+  }
+  if (preview.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        {preview.error.message}
+      </Alert>
+    );
+  }
+  return (
+    // A focusable region, so keyboard users can scroll it.
+    <article
+      className={classes.panel}
+      tabIndex={0}
+      aria-label={`Preview of version ${latest.version}`}
+      dangerouslySetInnerHTML={{ __html: preview.data }}
+    />
+  );
+}
