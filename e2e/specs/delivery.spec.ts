@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { contentMessages } from '@copydesk/shared';
 import { makeDocx } from '../../apps/server/src/test/docx';
@@ -20,7 +21,8 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
 
 /** A page of its own browser context, signed in with a session stored as the app keeps it. */
 async function signedInPage(browser: Browser, auth: Auth): Promise<Page> {
-  const context = await browser.newContext();
+  // axe injects its script; the app's CSP would refuse it.
+  const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   await page.goto('/login');
   await page.evaluate((a) => {
@@ -70,6 +72,17 @@ async function deliver(page: Page, itemId: number, paragraphs: string[], { take 
   await expect(page.getByText(/^Version \d+ has been delivered/)).toBeVisible();
 }
 
+/** axe-core on the screen as it is, at desktop and phone width: no serious or critical violation. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 const counter = (page: Page, label: string) => page.getByRole('region', { name: 'Order counts' }).locator('.mantine-Card-root', { hasText: label });
 
 test('an item travels from the queue through a revision to approval, and a deleted paid item is refunded', async ({ browser, request }) => {
@@ -91,6 +104,7 @@ test('an item travels from the queue through a revision to approval, and a delet
   const row = admin.getByRole('row', { name: `Item ${itemId}` });
   await expect(row).toContainText('Five habits of bike commuters');
   await expect(row).toContainText('Unassigned');
+  await expectAccessible(admin, 'the fulfilment queue');
   await row.getByRole('button', { name: `Take item ${itemId}` }).click();
   await expect(admin.getByText(contentMessages.assigned('Avery Admin'))).toBeVisible();
   await expect(row).toContainText('In Progress');
@@ -104,10 +118,12 @@ test('an item travels from the queue through a revision to approval, and a delet
   await expect(customer.getByText('This content is waiting for your review.')).toBeVisible();
   await expect(customer.getByText('Version one: ride every day, rain or shine.')).toBeVisible();
   await expect(customer.getByText('3 revisions left').first()).toBeVisible();
+  await expectAccessible(customer, 'the content view under review');
   await customer.getByRole('button', { name: 'Request Revision' }).click();
   const dialog = customer.getByRole('dialog', { name: 'Request Revision' });
   await dialog.getByRole('button', { name: 'Send revision request' }).click();
   await expect(customer.getByText(contentMessages.revisionFieldsMissing)).toBeVisible();
+  await expectAccessible(customer, 'the revision request with missing fields');
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await customer.getByRole('option', { name: 'Relevancy', exact: true }).click();
   await dialog.getByRole('textbox', { name: 'What should change?' }).fill('Please add a paragraph about winter riding.');
@@ -117,6 +133,9 @@ test('an item travels from the queue through a revision to approval, and a delet
   await expect(customer.getByRole('region', { name: 'Revision history' })).toContainText('Please add a paragraph about winter riding.');
 
   // The admin delivers version 2.
+  await admin.goto(`/content-view/${itemId}`);
+  await expect(admin.getByRole('region', { name: 'Fulfilment' })).toBeVisible();
+  await expectAccessible(admin, "the admin's content view");
   await deliver(admin, itemId, ['# Five habits of bike commuters', 'Version two: ride every day, and in winter use studded tyres.'], { take: true });
 
   // The agency approves version 2 and lands on the orders list, where the order is completed.

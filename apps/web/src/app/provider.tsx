@@ -20,11 +20,12 @@ export const theme = createTheme({
 
 /**
  * "dimmed" text is gray.6 by default, 3.3:1 on white: too faint for the small labels that use it.
- * gray.7 keeps it secondary and above 4.5:1 on white and on the gray.0 page background.
+ * gray.7 keeps it secondary and above 4.5:1 on white and on the gray.0 page background. The error
+ * colour (messages, and the placeholder of a field marked red) is red.6 by default, 3.3:1 too.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });
 

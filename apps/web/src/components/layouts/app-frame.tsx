@@ -128,7 +128,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
               <Menu.Target>
                 <UnstyledButton className={classes.userButton} aria-label="Account menu">
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar src={user.imageUrl} name={user.name} color="initials" radius="xl" size={36} alt="" />
+                    <Avatar src={user.imageUrl} name={user.name} color="blue.9" variant="light" radius="xl" size={36} alt="" />
                     <Box visibleFrom="xs" maw={180}>
                       <Text size="sm" fw={600} truncate lh={1.2}>
                         {user.name}
@@ -181,6 +181,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
               title={compact ? helpLink.label : undefined}
               leftSection={<helpLink.icon size={22} stroke={1.7} aria-hidden />}
               className={compact ? `${classes.navLink} ${classes.navLinkCompact}` : classes.navLink}
+              classNames={{ description: classes.navDescription }}
               active
               variant="light"
               py={10}
