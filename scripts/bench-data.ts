@@ -2,8 +2,13 @@
 //   - GET /api/order p50/p95 as the demo agency with 1,000 and with 100,000 orders (target: p95 at
 //     100k ≤ 2 × p95 at 1k)
 //   - importing a 5,000-row bulk sheet (target ≤ 5 s)
+//   - GET /api/fulfilment p50/p95 as the demo admin with 1,000 and with 100,000 paid items: the default
+//     view (open items, oldest due date first, 20 rows), a title search and one agency (target: p95
+//     at 100k ≤ 2 × p95 at 1k)
+//   - POST /api/content/{id}/documents with a 2 MB .docx (about 1,500 words), p50/p95 over 40 uploads
 //   - wallet payments: sequential and 20 concurrent clients, payments/s and p95 of POST /api/order/pay
 // Runs on the embedded database (a temporary folder) and, with BENCH_DATABASE_URL, on PostgreSQL too.
+// Every request goes over real HTTP to the app listening on a loopback port. Rows are seeded with SQL.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +19,7 @@ import { BULK_COLUMNS } from '@copydesk/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { makeDocx } from '../apps/server/src/test/docx.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,6 +53,100 @@ async function seedOrders(db: Database, agencyEmail: string, count: number) {
     select inserted.id, product.product_id, 'Blog Post', product.title, product.words, product.price_cents, 0, product.price_cents,
            'Technology', 'Seeded article ' || inserted.id, 'Bench project', 'Bench company', 'Readers', 'Informative', 'Casual', 'Own Website'
     from inserted, product`);
+}
+
+/** Agencies besides the demo one, so the fulfilment queue can be filtered by agency. */
+const BENCH_AGENCIES = 10;
+const QUEUE_STATUSES = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
+const TITLE_OPENERS = ['How to choose', 'Ten tips for', "A beginner's guide to", 'Why your business needs', 'The future of', 'Common mistakes in', 'What nobody tells you about', 'A checklist for'];
+const TITLE_TOPICS = [
+  'cloud hosting', 'email marketing', 'remote teams', 'solar panels', 'kayaking', 'home insurance', 'vegan baking', 'payroll software',
+  'electric bikes', 'dental implants', 'wedding photography', 'cyber security', 'indoor plants', 'mortgage rates', 'yoga retreats', 'craft coffee',
+  'rental property', 'data privacy', 'running shoes', 'pet nutrition', 'kitchen remodels', 'podcast growth', 'supply chains', 'language learning',
+  'road trips', 'small business loans', 'skin care', 'smart homes', 'team offsites', 'retirement savings', 'hiking boots', 'customer support',
+  'interior lighting', 'online courses', 'car leasing', 'sleep hygiene', 'brand strategy', 'freelance pricing', 'garden design', 'tax deadlines',
+];
+/** A word of one topic in 40: a search that matches about 2.5% of the items. */
+const QUEUE_SEARCH = 'kayaking';
+const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
+
+async function seedBenchAgencies(db: Database) {
+  await db.execute(sql`
+    insert into users (name, email, role, company_name, email_verified_at)
+    select 'Bench owner ' || g, 'bench-agency-' || g || '@example.com', 'agency', 'Bench Agency ' || g, now()
+    from generate_series(1, ${BENCH_AGENCIES}) g
+    on conflict do nothing`);
+  return rowsOf<{ id: number }>(await db.execute(sql`select id from users where email like 'bench-agency-%@example.com' order by id`)).map((r) => Number(r.id));
+}
+
+/**
+ * Paid orders of the bench agencies with one Blog Post item each, as payment leaves them: paid_at
+ * set, due_at = paid_at + 5 business days, the item's status spread over the five paid statuses
+ * (with a writer, a review clock or an approval time where the server would set one). Numbers
+ * `from`..`to` continue the same patterns, so a second call adds older items like the first ones.
+ */
+async function seedPaidItems(db: Database, from: number, to: number) {
+  // In statements of at most 10,000 orders: the orders trigger updates one counter row per agency,
+  // and within one statement every update of that row adds a version the next one has to walk.
+  for (let start = from; start <= to; start += 10_000) await seedPaidItemsChunk(db, start, Math.min(to, start + 9_999));
+}
+
+async function seedPaidItemsChunk(db: Database, from: number, to: number) {
+  await db.execute(sql`
+    with product as (select p.id as product_id, w.title, w.words, w.price_cents from products p join product_word_counts w on w.product_id = p.id
+                     where p.name = 'Blog Post' order by w.sort_order limit 1),
+         agency as (select id, (row_number() over (order by id) - 1)::int as k from users where email like 'bench-agency-%@example.com'),
+         admin as (select id from users where email = 'admin@example.com'),
+         src as (select g, now() - (g || ' minutes')::interval as paid_at from generate_series(${from}::int, ${to}::int) g),
+         inserted as (
+           insert into orders (user_id, agency_id, total_cents, item_count, paid_at, created_at, updated_at)
+           select agency.id, agency.id, product.price_cents, 1, src.paid_at, src.paid_at - interval '2 hours', src.paid_at
+           from src join agency on agency.k = src.g % ${BENCH_AGENCIES} cross join product
+           returning id, paid_at)
+    insert into order_items (order_id, product_id, order_type, word_count_title, requested_words, word_price_cents, addon_price_cents, cost_cents,
+                             category, article_title, project_name, about_company, target_audience, purpose, writing_tone, publish_medium,
+                             status, due_at, linkagent_id, revisions_left, review_started_at, approved_at, created_at, updated_at)
+    select i.id, product.product_id, 'Blog Post', product.title, product.words, product.price_cents, 0, product.price_cents,
+           'Technology', (${textArray(TITLE_OPENERS)})[1 + i.id % ${TITLE_OPENERS.length}] || ' ' || (${textArray(TITLE_TOPICS)})[1 + (i.id / ${TITLE_OPENERS.length}) % ${TITLE_TOPICS.length}],
+           'Bench project', 'Bench company', 'Readers', 'Informative', 'Casual', 'Own Website',
+           s.status, add_business_days(i.paid_at, 5), case when s.status = 'Unassigned' then null else admin.id end,
+           case when s.status = 'Revision Requested' then 2 else 3 end,
+           -- A review clock started an hour ago: the automatic-approval job leaves these items alone.
+           case when s.status = 'Pending Review' then now() - interval '1 hour' end,
+           case when s.status = 'Approved' then least(now(), i.paid_at + interval '4 days') end,
+           i.paid_at - interval '2 hours', i.paid_at
+    -- The agency follows the number modulo 10, the status the number divided by 10: independent.
+    from inserted i cross join product cross join admin
+         cross join lateral (select (${textArray(QUEUE_STATUSES)})[1 + (i.id / ${BENCH_AGENCIES}) % ${QUEUE_STATUSES.length}] as status) s`);
+}
+
+/** A Word article of about `words` words (headings every few paragraphs), padded to `totalBytes`. */
+async function deliveryDocx(words: number, totalBytes: number) {
+  const vocabulary = (
+    'the a of to and in for with on that your this is are can more when how what why team customers business plan time ' +
+    'content search readers brand growth cost simple clear first best small local online service quality value market ' +
+    'product people work results guide step idea question answer choose start build keep measure improve review'
+  ).split(' ');
+  const paragraphs: string[] = [];
+  let count = 0;
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  while (count < words) {
+    if (paragraphs.length % 6 === 0) paragraphs.push(`# Part ${paragraphs.length / 6 + 1}: what to know`);
+    const sentences: string[] = [];
+    for (let s = 0; s < 4 && count < words; s++) {
+      const length = Math.min(words - count, 10 + (next() % 11));
+      const sentence = Array.from({ length }, () => vocabulary[next() % vocabulary.length]!).join(' ');
+      sentences.push(`${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`);
+      count += length;
+    }
+    paragraphs.push(sentences.join(' '));
+  }
+  const headingWords = paragraphs.filter((p) => p.startsWith('# ')).reduce((n, p) => n + p.slice(2).split(/[\s:]+/).filter(Boolean).length, 0);
+  // The padding part's own zip headers are measured with a first build, then taken off.
+  const first = await makeDocx({ paragraphs, paddingBytes: totalBytes });
+  const file = await makeDocx({ paragraphs, paddingBytes: totalBytes - (first.length - totalBytes) });
+  return { file, words: count + headingWords, paragraphs: paragraphs.length };
 }
 
 async function timeRequests(baseURL: string, token: string, url: string, n: number) {
@@ -117,8 +217,67 @@ async function run(label: string, databaseUrl: string | undefined) {
       `POST /api/order/bulk 5,000 rows (${(sheet.length / 1024).toFixed(0)} KB): ${((performance.now() - started) / 1000).toFixed(2)} s, status ${res.status}, rejected ${body.rejected?.length ?? '?'} (target ≤ 5 s)`,
     );
 
-    // Wallet payments: a fresh agency with a large balance and one small order per payment.
+    // The fulfilment queue as the demo admin: paid items of ten other agencies, 1k and then 100k.
     const admin = await login('admin@example.com');
+    const benchAgencies = await seedBenchAgencies(handle.db);
+    const queueUrl = '/api/fulfilment?page=1&limit=20';
+    const queueViews = {
+      default: { title: 'open items, oldest due first', url: queueUrl },
+      search: { title: `search=${QUEUE_SEARCH}`, url: `${queueUrl}&search=${QUEUE_SEARCH}` },
+      agency: { title: `agency= one of ${BENCH_AGENCIES} agencies`, url: `${queueUrl}&agency=${benchAgencies[0]}` },
+    };
+    const measureQueue = async () => {
+      const out: Record<string, { p50: number; p95: number; total: number }> = {};
+      for (const [key, view] of Object.entries(queueViews)) {
+        const res = await request(`${address}${view.url}`, { headers: { authorization: `Bearer ${admin}` } });
+        const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
+        if (res.status !== 200 || body.data.length === 0) throw new Error(`${view.url} answered ${res.status} with ${body.data?.length} rows`);
+        await timeRequests(address, admin, view.url, 20);
+        out[key] = { ...(await timeRequests(address, admin, view.url, key === 'default' ? 200 : 100)), total: body.meta.total };
+      }
+      return out;
+    };
+    await seedPaidItems(handle.db, 1, 1000);
+    await handle.db.execute(sql`analyze`);
+    const queueSmall = await measureQueue();
+    await seedPaidItems(handle.db, 1001, 100_000);
+    await handle.db.execute(sql`analyze`);
+    const queueLarge = await measureQueue();
+    for (const [key, view] of Object.entries(queueViews)) {
+      const small = queueSmall[key]!;
+      const large = queueLarge[key]!;
+      const count = (n: number) => n.toLocaleString('en-US');
+      console.log(`GET /api/fulfilment   1k paid items, ${view.title}: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}  (${count(small.total)} matching)`);
+      console.log(
+        `GET /api/fulfilment 100k paid items, ${view.title}: p50 ${ms(large.p50)}, p95 ${ms(large.p95)}  (${count(large.total)} matching; p95 ratio ${(large.p95 / small.p95).toFixed(2)}×, target ≤ 2×)`,
+      );
+    }
+
+    // Deliveries: a 2 MB .docx to items In Progress (seeded above), over HTTP as multipart field `file`.
+    const UPLOADS = 40;
+    const WARM_UPLOADS = 3;
+    const docx = await deliveryDocx(1500, 2 * 1024 * 1024);
+    const inProgress = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`select id from order_items where status = 'In Progress' and deleted_at is null order by id desc limit ${UPLOADS + WARM_UPLOADS}`),
+    ).map((r) => Number(r.id));
+    const uploadTimes: number[] = [];
+    let wordCount = 0;
+    for (const [index, itemId] of inProgress.entries()) {
+      const upload = new FormData();
+      upload.append('file', new Blob([docx.file], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), 'article.docx');
+      const t0 = performance.now();
+      const r = await request(`${address}/api/content/${itemId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: upload });
+      const answer = (await r.json()) as { document?: { word_count: number }; message?: string };
+      const elapsed = performance.now() - t0;
+      if (r.status !== 200) throw new Error(`upload to item ${itemId} answered ${r.status}: ${answer.message}`);
+      wordCount = answer.document!.word_count;
+      if (index >= WARM_UPLOADS) uploadTimes.push(elapsed);
+    }
+    console.log(
+      `POST /api/content/{id}/documents, ${(docx.file.length / 1024 / 1024).toFixed(2)} MB .docx (${wordCount} words, ${docx.paragraphs} paragraphs), ${uploadTimes.length} uploads: p50 ${ms(percentile(uploadTimes, 50))}, p95 ${ms(percentile(uploadTimes, 95))}`,
+    );
+
+    // Wallet payments: a fresh agency with a large balance and one small order per payment.
     const [{ id: agencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = 'agency@example.com'`));
     await request(`${address}/api/billing/addBalance`, {
       method: 'POST',

@@ -5,7 +5,10 @@
 //   (iii) autocannon req/s on GET /api/health and on GET /api/getInfo as the demo agency, on the
 //         embedded database and, when BENCH_DATABASE_URL names a PostgreSQL database, on that too
 //   (iv)  scripts/bench-data.ts: GET /api/order p50/p95 at 1k and 100k orders, a 5,000-row bulk
-//         import, wallet payments per second and POST /api/order/pay p95
+//         import, GET /api/fulfilment p50/p95 at 1k and 100k paid items (default view, a title
+//         search, one agency), POST /api/content/{id}/documents p50/p95 with a 2 MB .docx, wallet
+//         payments per second and POST /api/order/pay p95; on the embedded database and, with
+//         BENCH_DATABASE_URL, on PostgreSQL too
 // Every server runs on a free loopback port with a temporary DATA_DIR and is stopped at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
@@ -254,9 +257,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Orders, bulk import and wallet payments (scripts/bench-data.ts), in its own process. */
+/** Orders, bulk import, fulfilment queue, uploads and wallet payments (scripts/bench-data.ts), in its own process. */
 function benchData() {
-  console.log('\n(iv) Orders list, bulk import and wallet payments');
+  console.log('\n(iv) Orders list, bulk import, fulfilment queue, document uploads and wallet payments');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/bench-data.ts')], { cwd: repoRoot, stdio: 'inherit', env: process.env });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench-data exited with ${code}`))));

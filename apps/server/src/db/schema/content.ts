@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orderItems } from './orders.js';
 import { users } from './users.js';
 
@@ -57,6 +57,22 @@ export const activityLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('activity_logs_item_idx').on(t.itemId, t.id)],
+);
+
+/**
+ * Live paid items per agency and status, kept by statement triggers on `order_items`, so the
+ * fulfilment queue's totals are read, not counted: as fast with 100,000 items as with 1,000.
+ */
+export const fulfilmentStats = pgTable(
+  'fulfilment_stats',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    items: integer('items').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.status] })],
 );
 
 export type DocumentRow = typeof documents.$inferSelect;

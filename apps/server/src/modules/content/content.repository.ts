@@ -1,7 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { documents, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
+import { documents, fulfilmentStats, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
 import { scopeCondition, type OrderScope } from '../orders/orders.repository.js';
 
 /** Items on their way from payment to approval, their delivered versions and revision requests. */
@@ -20,6 +20,28 @@ export type QueueSortColumn = keyof typeof queueSortColumns;
 export type QueueStatus = 'open' | 'all' | 'Unassigned' | 'In Progress' | 'Pending Review' | 'Revision Requested' | 'Approved';
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const OPEN_STATUSES = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested'];
+
+/** Totals without a search come from fulfilment_stats (kept by triggers), never from counting rows. */
+async function countFromStats(db: DbOrTx, filters: { status: QueueStatus; agency?: number }): Promise<number> {
+  const statuses = filters.status === 'open' ? OPEN_STATUSES : filters.status === 'all' ? [...OPEN_STATUSES, 'Approved'] : [filters.status];
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${fulfilmentStats.items})` })
+    .from(fulfilmentStats)
+    .where(and(inArray(fulfilmentStats.status, statuses), filters.agency ? eq(fulfilmentStats.agencyId, filters.agency) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(agencies, eq(agencies.id, orders.agencyId))
+    .where(where);
+  return Number(row?.n ?? 0);
+}
 
 export const contentRepository = {
   /** The fulfilment queue: live paid items with their agency and writer. */
@@ -43,8 +65,7 @@ export const contentRepository = {
     }
     const where = and(...conditions);
     const direction = page.sortOrder === 'asc' ? asc : desc;
-    const needsAgencyForCount = Boolean(filters.search);
-    const [rows, [total]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select({
           item: {
@@ -69,11 +90,9 @@ export const contentRepository = {
         .orderBy(direction(queueSortColumns[page.sortColumn]), direction(orderItems.id))
         .limit(page.limit)
         .offset(page.offset),
-      needsAgencyForCount
-        ? db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).innerJoin(agencies, eq(agencies.id, orders.agencyId)).where(where)
-        : db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
+      filters.search ? countMatches(db, where) : countFromStats(db, filters),
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    return { rows, total };
   },
 
   /** Active admins: who can work on an item. */

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentMessages, DOCX_MIME, messages, orderMessages } from '@copydesk/shared';
-import { activityLogs, offerCredits, orderItems, users, wallets } from '../../db/schema/index.js';
+import { activityLogs, offerCredits, orderItems, orders, users, wallets } from '../../db/schema/index.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { makeDocx } from '../../test/docx.js';
 import { latestEmailTo, multipart, orderItem, placeOrder, signInTenants, signUpPayload, userIdByEmail, type Tenant } from '../../test/helpers.js';
@@ -638,6 +638,35 @@ describe('export', () => {
     expect(Buffer.compare(entries.get(`${two}-Two halves.docx`)!, latestTwo)).toBe(0);
     expect((await call('agencyB', 'GET', `/api/order/${orderId}/export`)).statusCode).toBe(404);
     expect((await call('admin', 'GET', `/api/order/${orderId}/export`)).statusCode).toBe(200);
+  });
+});
+
+describe('queue totals kept by the database', () => {
+  it('agree with the rows after payments, deliveries, approvals, refunds and deletions', async () => {
+    // Everything above has run: payments, bulk status changes, refunds, deleted orders and items.
+    const { orderId } = await paidOrder('agencyB', [orderItem(), orderItem(), orderItem()]);
+    await call('admin', 'DELETE', `/api/order/${orderId}`);
+    const counted = async (statuses: string[], agencyId?: number) => {
+      const rows = await t.db
+        .select({ status: orderItems.status, agencyId: orders.agencyId, deletedAt: orderItems.deletedAt, orderDeleted: orders.deletedAt })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId));
+      return rows.filter((r) => !r.deletedAt && !r.orderDeleted && statuses.includes(r.status) && (!agencyId || r.agencyId === agencyId)).length;
+    };
+    const open = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested'];
+    const cases: [string, string[], number | undefined][] = [
+      ['', open, undefined],
+      ['status=all', [...open, 'Approved'], undefined],
+      ['status=Approved', ['Approved'], undefined],
+      ['status=Pending%20Review', ['Pending Review'], undefined],
+      [`agency=${ids.agencyA}`, open, ids.agencyA],
+      [`agency=${ids.agencyB}&status=all`, [...open, 'Approved'], ids.agencyB],
+    ];
+    for (const [query, statuses, agency] of cases) {
+      const expected = await counted(statuses, agency);
+      expect((await call('admin', 'GET', `/api/fulfilment?${query}`)).json().meta.total, query).toBe(expected);
+    }
+    expect(await counted([...open, 'Approved'])).toBeGreaterThan(20);
   });
 });
 
