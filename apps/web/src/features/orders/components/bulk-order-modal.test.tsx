@@ -2,40 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bulkMessages, messages } from '@copydesk/shared';
+import { FakeXhr } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 import { catalogApi } from '../testing/fixtures';
-
-/** Stands in for the browser's XMLHttpRequest: reports progress, then answers `FakeXhr.answer`. */
-class FakeXhr {
-  static answer: { status: number; body: unknown } = { status: 200, body: {} };
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.status = FakeXhr.answer.status;
-      this.responseText = JSON.stringify(FakeXhr.answer.body);
-      this.onload?.();
-    }, 20);
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
