@@ -4,6 +4,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, type OrderRow } from '@copydesk/shared';
+import { toggleSort } from '@/components/ui/sort-header';
 import { TablePager } from '@/components/ui/table-pager';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
 import { getInvoiceLink } from '@/features/orders/api/download-invoice';
@@ -74,8 +75,7 @@ export function OrderListRoute() {
     [users],
   );
 
-  const toggleSort = (column: SortColumn) =>
-    setSort((s) => (s.column === column ? { column, order: s.order === 'asc' ? 'desc' : 'asc' } : { column, order: 'asc' }));
+  const onSort = (column: SortColumn) => setSort((s) => toggleSort(s, column));
 
   const setStatus = (next: StatusFilter | null) =>
     setSearchParams(
@@ -152,7 +152,7 @@ export function OrderListRoute() {
           loading={orders.isPending || (orders.isFetching && orders.isPlaceholderData)}
           isAdmin={isAdmin}
           sort={sort}
-          onSort={toggleSort}
+          onSort={onSort}
           onOpen={(order) => navigate(orderTarget(order, isAdmin))}
           onInvoice={(order) => void invoice(order)}
           onDelete={setToDelete}

@@ -15,20 +15,17 @@ import {
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconAlertTriangle,
-  IconChevronDown,
-  IconChevronUp,
   IconEye,
   IconRefresh,
   IconSearch,
-  IconSelector,
 } from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
+import { SortHeader, toggleSort } from '@/components/ui/sort-header';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
 import { money } from './billing-cards';
 
@@ -39,19 +36,6 @@ const COLUMNS = 7;
 const METHOD_COLOR: Record<string, string> = { Wallet: 'teal', Card: 'blue', 'Saved Card': 'indigo', Admin: 'grape' };
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-
-function SortableTh({ label, column, sort, onSort }: { label: string; column: BillingSortColumn; sort: Sort; onSort: (column: BillingSortColumn) => void }) {
-  const active = sort.column === column;
-  const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
-  return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-        {label}
-        <Icon size={14} stroke={1.8} aria-hidden style={{ opacity: active ? 1 : 0.45 }} />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /** Money that came into the wallet: top-ups and refunds (credit notes). */
 export const isCredit = (row: Pick<BillingRow, 'type'>) => row.type === 'add balance' || row.type === 'refund';
@@ -132,7 +116,7 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
   const meta = history.data?.meta;
 
   const onSort = (column: BillingSortColumn) => {
-    setSort((s) => (s.column === column ? { column, order: s.order === 'asc' ? 'desc' : 'asc' } : { column, order: 'asc' }));
+    setSort((s) => toggleSort(s, column));
     setPage(1);
   };
   const reset = () => {
@@ -242,12 +226,12 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
           <Table verticalSpacing="sm" highlightOnHover striped={false} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
-                <SortableTh label="Invoice" column="id" sort={sort} onSort={onSort} />
-                <SortableTh label="User" column="user_id" sort={sort} onSort={onSort} />
-                <SortableTh label="Description" column="type" sort={sort} onSort={onSort} />
+                <SortHeader label="Invoice" column="id" sort={sort} onSort={onSort} />
+                <SortHeader label="User" column="user_id" sort={sort} onSort={onSort} />
+                <SortHeader label="Description" column="type" sort={sort} onSort={onSort} />
                 <Table.Th>Method</Table.Th>
-                <SortableTh label="Amount" column="total" sort={sort} onSort={onSort} />
-                <SortableTh label="Date" column="created_at" sort={sort} onSort={onSort} />
+                <SortHeader label="Amount" column="total" sort={sort} onSort={onSort} />
+                <SortHeader label="Date" column="created_at" sort={sort} onSort={onSort} />
                 <Table.Th>Action</Table.Th>
               </Table.Tr>
             </Table.Thead>

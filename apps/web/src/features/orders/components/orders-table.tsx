@@ -1,8 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Group, Skeleton, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconDownload, IconEye, IconPencil, IconSelector, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, messages, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
+import { SortHeader } from '@/components/ui/sort-header';
 import { OrderStatusBadge } from './order-status-badge';
 import classes from './orders-table.module.css';
 
@@ -28,19 +29,6 @@ type OrdersTableProps = {
   onDelete: (order: OrderRow) => void;
   invoiceBusy: number | null;
 };
-
-function SortHeader({ column, label, sort, onSort }: { column: SortColumn; label: string; sort: Sort; onSort: (c: SortColumn) => void }) {
-  const active = sort.column === column;
-  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton className={classes.sortButton} onClick={() => onSort(column)}>
-        {label}
-        <Icon size={14} aria-hidden />
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /** The orders table: sortable headers, a clickable row and the actions of DESIGN.md §6.15. */
 export function OrdersTable({ rows, loading, isAdmin, sort, onSort, onOpen, onInvoice, onDelete, invoiceBusy }: OrdersTableProps) {
