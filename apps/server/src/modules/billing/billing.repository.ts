@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'invoiceNumber' | 'id' | 'createdAt'>;
 
@@ -129,7 +130,7 @@ export const billingRepository = {
     if (filters.from) conditions.push(gte(payments.createdAt, sql`${filters.from}::date`));
     if (filters.to) conditions.push(lt(payments.createdAt, sql`${filters.to}::date + 1`));
     if (filters.search) {
-      const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(filters.search);
       conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(payments.description, pattern), ilike(payments.invoiceNumber, pattern)));
     }
     const where = and(...conditions);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { activityLogs, orderItems, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * The activity log of items (spec: content view, item-detail variant). Every change of an item
@@ -27,6 +28,10 @@ export const activityRepository = {
     await db.insert(activityLogs).values(entry);
   },
 
+  async logMany(db: DbOrTx, entries: NewActivity[]) {
+    if (entries.length) await db.insert(activityLogs).values(entries);
+  },
+
   /** One entry per live item of an order (payment, refund of the whole order), in one statement. */
   async logForOrder(db: DbOrTx, orderId: number, userId: number | null, description: string) {
     await db.execute(sql`insert into ${activityLogs} (item_id, user_id, description)
@@ -42,7 +47,7 @@ export const activityRepository = {
   ) {
     const conditions: (SQL | undefined)[] = [eq(activityLogs.itemId, itemId)];
     if (query.search) {
-      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(query.search);
       conditions.push(or(ilike(activityLogs.description, pattern), ilike(usernameSql, pattern)));
     }
     const where = and(...conditions);

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { activityLogs, orderItems, orders, users } from '../../db/schema/index.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
+import { activityRepository } from './activity.repository.js';
+import { contentRepository } from './content.repository.js';
 import { contentUrl } from './content.service.js';
 
 /**
@@ -17,12 +17,6 @@ import { contentUrl } from './content.service.js';
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Rows<T> = { rows: T[] } | T[];
-const rowsOf = <T>(result: unknown): T[] => {
-  const r = result as Rows<T>;
-  return Array.isArray(r) ? r : r.rows;
-};
-
 interface Ctx {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'autoApproveDays'>;
@@ -31,20 +25,10 @@ interface Ctx {
 async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
   return ctx.db.transaction(async (tx) => {
-    const approved = rowsOf<{ id: number }>(
-      await tx.execute(sql`with due as (
-          select ${orderItems.id} as id from ${orderItems}
-          where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.reviewStartedAt} <= ${cutoff.toISOString()}::timestamptz
-          order by ${orderItems.reviewStartedAt}
-          limit ${BATCH}
-          for update skip locked)
-        update ${orderItems} set status = 'Approved', approved_at = ${now.toISOString()}::timestamptz, updated_at = now()
-        from due where ${orderItems.id} = due.id
-        returning ${orderItems.id} as id`),
-    );
+    const approved = await contentRepository.approveDueReviews(tx, { cutoff, now, limit: BATCH });
     if (approved.length) {
       const description = `Approved automatically after ${ctx.config.autoApproveDays} ${ctx.config.autoApproveDays === 1 ? 'day' : 'days'} in review`;
-      await tx.insert(activityLogs).values(approved.map((row) => ({ itemId: Number(row.id), userId: null, description })));
+      await activityRepository.logMany(tx, approved.map((itemId) => ({ itemId, userId: null, description })));
     }
     return approved.length;
   });
@@ -52,27 +36,11 @@ async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
 
 async function warnBatch(ctx: Ctx, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
-  const warnFrom = new Date(cutoff.getTime() + DAY_MS);
   return ctx.db.transaction(async (tx) => {
-    const warned = rowsOf<{ id: number; title: string | null; review_started_at: string | Date; email: string; name: string }>(
-      await tx.execute(sql`with due as (
-          select ${orderItems.id} as id from ${orderItems}
-          where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.autoApproveWarnedAt} is null
-            and ${orderItems.reviewStartedAt} <= ${warnFrom.toISOString()}::timestamptz and ${orderItems.reviewStartedAt} > ${cutoff.toISOString()}::timestamptz
-          order by ${orderItems.reviewStartedAt}
-          limit ${BATCH}
-          for update skip locked),
-        marked as (
-          update ${orderItems} set auto_approve_warned_at = ${now.toISOString()}::timestamptz
-          from due where ${orderItems.id} = due.id
-          returning ${orderItems.id} as id, ${orderItems.articleTitle} as title, ${orderItems.reviewStartedAt} as review_started_at, ${orderItems.orderId} as order_id)
-        select marked.id, marked.title, marked.review_started_at, ${users.email} as email, ${users.name} as name
-        from marked join ${orders} on ${orders.id} = marked.order_id join ${users} on ${users.id} = ${orders.userId}`),
-    );
+    const warned = await contentRepository.markReviewsDueSoon(tx, { from: new Date(cutoff.getTime() + DAY_MS), cutoff, now, limit: BATCH });
     for (const row of warned) {
-      const approvesAt = new Date(new Date(row.review_started_at).getTime() + ctx.config.autoApproveDays * DAY_MS);
-      const id = Number(row.id);
-      await outboxRepository.enqueue(tx, emails.autoApproveSoon(row.email, row.name, { id, title: row.title }, approvesAt, contentUrl(ctx.config, id)));
+      const approvesAt = new Date(row.reviewStartedAt.getTime() + ctx.config.autoApproveDays * DAY_MS);
+      await outboxRepository.enqueue(tx, emails.autoApproveSoon(row.email, row.name, { id: row.id, title: row.title }, approvesAt, contentUrl(ctx.config, row.id)));
     }
     return warned.length;
   });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type S
 import type { DbOrTx } from '../../db/client.js';
 import { documents, fulfilmentStats, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
 import { scopeCondition, type OrderScope } from '../orders/orders.repository.js';
+import { containsPattern } from '../../lib/like.js';
 
 /** Items on their way from payment to approval, their delivered versions and revision requests. */
 
@@ -18,8 +19,6 @@ const queueSortColumns = { due_at: orderItems.dueAt, id: orderItems.id, status: 
 export type QueueSortColumn = keyof typeof queueSortColumns;
 
 export type QueueStatus = 'open' | 'all' | 'Unassigned' | 'In Progress' | 'Pending Review' | 'Revision Requested' | 'Approved';
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const OPEN_STATUSES = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested'];
 
@@ -57,7 +56,7 @@ export const contentRepository = {
     else conditions.push(eq(orderItems.status, filters.status));
     if (filters.agency) conditions.push(eq(orders.agencyId, filters.agency));
     if (filters.search) {
-      const pattern = escapeLike(filters.search);
+      const pattern = containsPattern(filters.search);
       const asId = /^\d{1,9}$/.test(filters.search) ? or(eq(orderItems.id, Number(filters.search)), eq(orderItems.orderId, Number(filters.search))) : undefined;
       conditions.push(
         or(asId, ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), ilike(agencies.companyName, pattern), ilike(agencies.name, pattern)),
@@ -114,9 +113,9 @@ export const contentRepository = {
   },
 
   /** Locks a live item of a live order for the rest of the transaction; with a scope, only one it may see. */
-  async lockItem(db: DbOrTx, id: number, scope: OrderScope = { kind: 'all' }): Promise<{ item: OrderItemRow; orderPaidAt: Date | null; orderUserId: number; agencyId: number } | null> {
+  async lockItem(db: DbOrTx, id: number, scope: OrderScope = { kind: 'all' }): Promise<{ item: OrderItemRow; orderUserId: number; agencyId: number } | null> {
     const [row] = await db
-      .select({ item: orderItems, orderPaidAt: orders.paidAt, orderUserId: orders.userId, agencyId: orders.agencyId })
+      .select({ item: orderItems, orderUserId: orders.userId, agencyId: orders.agencyId })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orderItems.id, id), isNull(orderItems.deletedAt), isNull(orders.deletedAt), scopeCondition(scope)))
@@ -209,6 +208,51 @@ export const contentRepository = {
       db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(conditions),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /**
+   * Automatic approval: approves up to `limit` items whose review started before `cutoff`, claimed
+   * with FOR UPDATE SKIP LOCKED so concurrent passes never take the same item. Returns their ids.
+   */
+  async approveDueReviews(db: DbOrTx, args: { cutoff: Date; now: Date; limit: number }): Promise<number[]> {
+    const result = await db.execute(sql`with due as (
+        select ${orderItems.id} as id from ${orderItems}
+        where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.reviewStartedAt} <= ${args.cutoff.toISOString()}::timestamptz
+        order by ${orderItems.reviewStartedAt}
+        limit ${args.limit}
+        for update skip locked)
+      update ${orderItems} set status = 'Approved', approved_at = ${args.now.toISOString()}::timestamptz, updated_at = now()
+      from due where ${orderItems.id} = due.id
+      returning ${orderItems.id} as id`);
+    return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  },
+
+  /**
+   * Marks up to `limit` items under review since between `cutoff` and `from` as warned (once per
+   * review), claimed like approveDueReviews; returns them with the orderer to email.
+   */
+  async markReviewsDueSoon(db: DbOrTx, args: { from: Date; cutoff: Date; now: Date; limit: number }) {
+    const result = await db.execute(sql`with due as (
+        select ${orderItems.id} as id from ${orderItems}
+        where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.autoApproveWarnedAt} is null
+          and ${orderItems.reviewStartedAt} <= ${args.from.toISOString()}::timestamptz and ${orderItems.reviewStartedAt} > ${args.cutoff.toISOString()}::timestamptz
+        order by ${orderItems.reviewStartedAt}
+        limit ${args.limit}
+        for update skip locked),
+      marked as (
+        update ${orderItems} set auto_approve_warned_at = ${args.now.toISOString()}::timestamptz
+        from due where ${orderItems.id} = due.id
+        returning ${orderItems.id} as id, ${orderItems.articleTitle} as title, ${orderItems.reviewStartedAt} as review_started_at, ${orderItems.orderId} as order_id)
+      select marked.id, marked.title, marked.review_started_at, ${users.email} as email, ${users.name} as name
+      from marked join ${orders} on ${orders.id} = marked.order_id join ${users} on ${users.id} = ${orders.userId}`);
+    type Row = { id: number; title: string | null; review_started_at: string | Date; email: string; name: string };
+    return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+      id: Number(r.id),
+      title: r.title,
+      reviewStartedAt: new Date(r.review_started_at),
+      email: r.email,
+      name: r.name,
+    }));
   },
 
   async usersByIds(db: DbOrTx, ids: number[]) {

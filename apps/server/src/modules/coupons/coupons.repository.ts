@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons, users, type CouponRow } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'deletedAt' | 'usedCount'>;
 export type CouponChanges = Partial<Pick<CouponRow, 'type' | 'amount' | 'agencyIds' | 'expiry' | 'usageLimit' | 'status'>>;
@@ -16,8 +17,6 @@ export interface ListFilters {
   from?: string;
   to?: string;
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** `from`/`to` are whole days (UTC), both included. */
 function dateRange(column: typeof coupons.createdAt | typeof couponRedemptions.createdAt, f: ListFilters): SQL[] {
@@ -107,7 +106,7 @@ export const couponsRepository = {
 
   async list(db: DbOrTx, filters: ListFilters, page: ListPage<keyof typeof couponSort>) {
     const conditions: (SQL | undefined)[] = [isNull(coupons.deletedAt), ...dateRange(coupons.createdAt, filters)];
-    if (filters.keyword) conditions.push(or(ilike(coupons.code, likePattern(filters.keyword)), ilike(coupons.type, likePattern(filters.keyword))));
+    if (filters.keyword) conditions.push(or(ilike(coupons.code, containsPattern(filters.keyword)), ilike(coupons.type, containsPattern(filters.keyword))));
     const where = and(...conditions);
     const direction = page.sortOrder === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
@@ -127,7 +126,7 @@ export const couponsRepository = {
   async history(db: DbOrTx, filters: ListFilters, page: ListPage<keyof typeof historySort>) {
     const conditions: (SQL | undefined)[] = dateRange(couponRedemptions.createdAt, filters);
     if (filters.keyword) {
-      const pattern = likePattern(filters.keyword);
+      const pattern = containsPattern(filters.keyword);
       const asOrderId = /^#?\d{1,9}$/.test(filters.keyword) ? Number(filters.keyword.replace('#', '')) : null;
       conditions.push(
         or(ilike(coupons.code, pattern), ilike(users.name, pattern), ilike(users.email, pattern), asOrderId === null ? undefined : eq(couponRedemptions.orderId, asOrderId)),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agencyOrderStats, orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
@@ -44,7 +45,7 @@ function filterConditions(scope: OrderScope, f: OrderFilters): SQL | undefined {
   if (f.status === 'inprogress') conditions.push(and(isNotNull(orders.paidAt), notApprovedItem));
   if (f.status === 'pending_review') conditions.push(pendingReviewItem);
   if (f.keyword) {
-    const pattern = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(f.keyword);
     const asId = /^\d{1,9}$/.test(f.keyword) ? eq(orders.id, Number(f.keyword)) : undefined;
     conditions.push(
       or(
