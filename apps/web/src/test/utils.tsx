@@ -1,8 +1,8 @@
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AuthResponse, Role, User } from '@copydesk/shared';
 import { AppProvider } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
@@ -85,4 +85,11 @@ export function signIn(role: Role, overrides: Partial<User> = {}): AuthResponse 
   localStorage.setItem('token', auth.token);
   localStorage.setItem('userId', JSON.stringify(auth));
   return auth;
+}
+
+/** Opens a Mantine Select or combobox and picks `option` from its own list. */
+export async function pickIn(user: UserEvent, input: HTMLElement, option: string) {
+  await user.click(input);
+  await waitFor(() => expect(input).toHaveAttribute('aria-controls'));
+  await user.click(within(document.getElementById(input.getAttribute('aria-controls')!)!).getByRole('option', { name: option, hidden: true }));
 }

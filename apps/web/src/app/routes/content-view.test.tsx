@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentMessages, messages, type ContentDetail, type Role } from '@copydesk/shared';
 import { activityRow, AGENTS, contentDetail, doc, listOf } from '@/features/content/testing/fixtures';
 import { captureDownloads, FakeXhr, fileResponse } from '@/test/fake-xhr';
-import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
 
 const PREVIEW = '<h2>Five habits of busy shops</h2><p>Hello reader, this is the delivered text.</p>';
 
@@ -46,12 +45,6 @@ const opened = async (setup?: Setup) => {
 
 const count = (calls: FetchCall[], key: string) => calls.filter((c) => route(c) === key).length;
 const query = (call: FetchCall) => Object.fromEntries(new URL(call.url, 'http://test.local').searchParams);
-
-async function pickIn(user: UserEvent, input: HTMLElement, option: string) {
-  await user.click(input);
-  await waitFor(() => expect(input).toHaveAttribute('aria-controls'));
-  await user.click(within(document.getElementById(input.getAttribute('aria-controls')!)!).getByRole('option', { name: option, hidden: true }));
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

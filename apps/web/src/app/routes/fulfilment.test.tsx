@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentMessages, messages, type FulfilmentRow, type Role } from '@copydesk/shared';
 import { AGENTS, doc, fulfilmentRow, listOf } from '@/features/content/testing/fixtures';
 import { FakeXhr } from '@/test/fake-xhr';
-import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
 
 const ROWS: FulfilmentRow[] = [
   fulfilmentRow({ id: 40, overdue: true, due_at: '2026-03-02T17:00:00Z' }),
@@ -46,12 +46,6 @@ async function openQueue(handler?: Handler) {
 
 const lastQuery = (calls: FetchCall[]) =>
   Object.fromEntries(new URL(calls.filter((c) => route(c) === 'GET /api/fulfilment').at(-1)!.url, 'http://test.local').searchParams);
-
-async function pickIn(user: UserEvent, input: HTMLElement, option: string) {
-  await user.click(input);
-  await waitFor(() => expect(input).toHaveAttribute('aria-controls'));
-  await user.click(within(document.getElementById(input.getAttribute('aria-controls')!)!).getByRole('option', { name: option, hidden: true }));
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { contentMessages, messages, orderMessages, type Role } from '@copydesk/shared';
 import { catalogApi, contentItem, orderRow } from '@/features/orders/testing/fixtures';
 import { captureDownloads, fileResponse } from '@/test/fake-xhr';
-import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
 
 const detail = (order = orderRow(), content = [contentItem(), contentItem({ id: 41, title: 'Done piece', status: 'Approved', cost: 18 })]) => ({
   order,
@@ -28,12 +27,6 @@ async function openItems({ role = 'agency', body = detail(), status = 200, handl
   const view = renderRoute('/items/12');
   await screen.findByRole('heading', { name: 'Order 12' });
   return { ...view, calls };
-}
-
-async function pickIn(user: UserEvent, input: HTMLElement, option: string) {
-  await user.click(input);
-  await waitFor(() => expect(input).toHaveAttribute('aria-controls'));
-  await user.click(within(document.getElementById(input.getAttribute('aria-controls')!)!).getByRole('option', { name: option, hidden: true }));
 }
 
 describe('order items', () => {
