@@ -26,6 +26,7 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startAutoApprovalJob } from './modules/content/auto-approve.js';
 import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
 
@@ -149,6 +150,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(offersRoutes);
       await api.register(invoicesRoutes);
       await api.register(contentRoutes);
+      await api.register(import('./modules/messages/messages.routes.js'));
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,3 +13,4 @@ export * from './schemas/billing.js';
 export * from './schemas/coupons.js';
 export * from './schemas/offers.js';
 export * from './schemas/content.js';
+export * from './schemas/messages.js';

@@ -256,3 +256,108 @@ export const contentMessages = {
   deleted: 'Success!',
   refunded: (amount: string) => `Success! ${amount} has been refunded to the agency wallet.`,
 } as const;
+
+/** User Management, adding users, statuses and one-time links (issue 8; Copydesk wording). */
+export const userMessages = {
+  fullNameRequired: 'Please enter the full name.',
+  emailRequired: 'Please enter the email address.',
+  statusInvalid: 'The status must be 1 (active) or 0 (inactive).',
+  agencyAdded: 'Agency added. We have emailed them a link to set their password.',
+  associateAdded: 'Associate added. We have emailed them a link to set their password.',
+  activated: 'The user has been activated.',
+  deactivated: 'The user has been deactivated.',
+  notYourself: 'You cannot change your own status.',
+  adminStatusLocked: 'An admin account cannot be deactivated here.',
+  agencyDeactivated: "Your agency's account has been deactivated. Please contact your agency.",
+  addAgency: 'Add Agency',
+  addAssociate: 'Add Associate',
+} as const;
+
+/** The support inbox (DESIGN.md §6.13; issue 8 §5; Copydesk wording besides the spec's modal title). */
+export const inboxMessages = {
+  createTitle: 'Create a Message',
+  threadCreated: 'Your message has been sent.',
+  replySent: 'Your reply has been sent.',
+  subjectInvalid: 'The subject must be text.',
+  messageInvalid: 'The message must be text.',
+  subjectTooLong: (max: number) => `The subject may not be greater than ${max} characters.`,
+  messageTooLong: (max: string) => `The message may not be greater than ${max} characters.`,
+  orderInvalid: 'The order number is not valid.',
+  adminOrderRequired: 'Please choose the order this message is about.',
+} as const;
+
+/** User Management screen and the dashboard's figures (issue 8; Copydesk wording). */
+export const managementScreenMessages = {
+  subtitleAdmin: 'Every agency and associate: add agencies, edit their details, and activate or deactivate accounts.',
+  subtitleAgency: 'Your agency and its associates: add associates, edit their details, and activate or deactivate them.',
+  searchPlaceholder: 'Name, email or company',
+  loadFailed: 'The users could not be loaded.',
+  userLoadFailed: 'This user could not be loaded.',
+  addUsers: 'Add Users',
+  addAgencyHint: 'They get an email with a link to set their password. Agencies add their own associates.',
+  addAssociateHint: 'They get an email with a link to set their password, then order for your agency from your wallet.',
+  deactivateTitle: (name: string) => `Deactivate ${name}?`,
+  deactivateSessions: (name: string) =>
+    `${name} is signed out everywhere now and cannot sign in again until the account is activated.`,
+  deactivateAgency: 'Its associates are stopped too: they are signed out and cannot sign in while the agency is inactive.',
+  statusLocked: 'Your own account and admin accounts cannot be deactivated here.',
+} as const;
+
+/** Admin coupon screens (access-and-billing §2 "Coupons"; Copydesk wording where the spec shows none). */
+export const couponScreenMessages = {
+  allAgencies: 'All agencies',
+  agenciesHint: 'Leave empty to offer the coupon to all agencies.',
+  codeHint: 'No spaces. The code cannot be changed later.',
+  codeLockedHint: 'The code of a saved coupon cannot be changed.',
+  expiryHint: 'The last day the coupon can be used.',
+  amountHint: 'Dollars for a fixed coupon, percent (at most 100) for a percentage one.',
+  amountFixedHint: 'Dollars off the order total.',
+  amountPercentageHint: 'Percent off the order total, at most 100.',
+  limitHint: 'How many paid orders may use this coupon.',
+  usedSoFar: (used: number) => `Used ${used} ${used === 1 ? 'time' : 'times'} so far.`,
+  notFoundHint: 'It may have been deleted. Go back to the coupon list to choose another one.',
+  listFailed: 'The coupons could not be loaded',
+  historyFailed: 'The coupon history could not be loaded',
+  couponFailed: 'The coupon could not be loaded',
+  agenciesFailed: 'The agency list could not be loaded, so agencies cannot be chosen right now.',
+} as const;
+
+/** The support inbox (/message) and its entry points (DESIGN.md §6.13; Copydesk wording); the
+ * modal title and what the server answers are in `inboxMessages`. */
+export const inboxScreenMessages = {
+  title: 'Messages',
+  subtitleCustomer: 'Write to our support team and keep every conversation in one place.',
+  subtitleAdmin: 'Conversations with agencies and their associates. Reply to any of them here.',
+  messageAboutOrder: 'Message us about this order',
+  listLabel: 'Conversations',
+  loadingList: 'Loading messages',
+  listFailed: 'Your messages could not be loaded',
+  retry: 'Retry',
+  unread: 'unread',
+  unreadCount: (count: number) => `${count} unread`,
+  openedBy: (name: string) => `Opened by ${name}`,
+  orderLink: (id: number) => `Order #${id}`,
+  lastActivity: 'Last activity',
+  chooseThread: 'Choose a conversation to read it here.',
+  back: 'Back to messages',
+  loadingThread: 'Loading the conversation',
+  threadFailed: 'This conversation could not be loaded',
+  threadMessagesLabel: 'Messages in this conversation',
+  startedOn: (when: string) => `Started ${when}`,
+  roleSupport: 'Support',
+  roleAgency: 'Agency',
+  roleAssociate: 'Associate',
+  replyLabel: 'Reply',
+  replyPlaceholder: 'Write your reply…',
+  sendShortcut: 'Press Ctrl+Enter (⌘+Enter on a Mac) to send.',
+  sendReply: 'Send reply',
+  orderLabel: 'Order',
+  subjectLabel: 'Subject',
+  messageLabel: 'Message',
+  subjectPlaceholder: 'What is it about?',
+  messagePlaceholder: 'How can we help?',
+  send: 'Send',
+  cancel: 'Cancel',
+  closeCreate: 'Close the new message form',
+  characters: (used: string, max: string) => `${used} / ${max} characters`,
+} as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, type Role } from '@copydesk/shared';
+import { messages, userMessages, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
@@ -22,6 +22,16 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+/**
+ * Why an account may not be used right now, or null when it may: a deactivated user, or an
+ * associate whose agency is deactivated (DESIGN.md §6.19). Sign-in and every call ask this.
+ */
+export function accountRefusal(user: Pick<UserRow, 'status' | 'role'>, agencyStatus: number | null): string | null {
+  if (user.status !== 1) return messages.accountDeactivated;
+  if (user.role === 'associate' && agencyStatus !== 1) return userMessages.agencyDeactivated;
+  return null;
+}
+
 /** Decorates requests with `user`; `requireAuth(...)` turns a bearer token into that user. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
@@ -38,7 +48,8 @@ export function requireAuth(...roles: Role[]): preHandlerAsyncHookHandler {
     if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     const found = await authRepository.findUserByAccessToken(this.db, hashToken(token));
     if (!found) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-    if (found.user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+    const refusal = accountRefusal(found.user, found.agencyStatus);
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
     if (roles.length && !roles.includes(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
     request.user = found.user;
     request.accessTokenId = found.tokenId;

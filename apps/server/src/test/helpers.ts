@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
+import { DEMO_PASSWORD } from '../db/seed/index.js';
 import { loginAs } from './harness.js';
 
 let counter = 0;
@@ -152,4 +154,40 @@ export function cardPayload(overrides: Record<string, unknown> = {}) {
     zipCode: '94105',
     ...overrides,
   };
+}
+
+/** Every caller an endpoint's access tests walk through (issue 8 §7). */
+export type MatrixRole = Tenant | 'associateB' | 'deactivated' | 'associateOfDeactivated';
+
+async function insertAssociate(db: Database, agencyId: number, name: string) {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  const [row] = await db
+    .insert(users)
+    .values({ name, email, role: 'associate', agencyId, passwordHash: await hashPassword(DEMO_PASSWORD), emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  return { id: row!.id, email };
+}
+
+/**
+ * `signInTenants` plus an associate of agency B, a signed-in user who has since been deactivated
+ * (status 0 set behind the session's back, so the token still exists and must be refused), and a
+ * signed-in associate whose agency has been deactivated. `visitor` is simply no token.
+ */
+export async function signInRoleMatrix(app: App, db: Database) {
+  const base = await signInTenants(app, db);
+  const associateB = await insertAssociate(db, base.ids.agencyB, 'Bea Associate');
+  const deactivatedAgency = await createVerifiedAgency(app, { company_name: 'Closed Shop' });
+  const deactivatedAgencyId = await userIdByEmail(db, deactivatedAgency.email);
+  const orphan = await insertAssociate(db, deactivatedAgencyId, 'Olly Orphan');
+  const deactivated = await insertAssociate(db, base.ids.agencyA, 'Dee Deactivated');
+  const tok: Record<MatrixRole, string> = {
+    ...base.tok,
+    associateB: await loginAs(app, associateB.email),
+    deactivated: await loginAs(app, deactivated.email),
+    associateOfDeactivated: await loginAs(app, orphan.email),
+  };
+  const ids: Record<MatrixRole, number> = { ...base.ids, associateB: associateB.id, deactivated: deactivated.id, associateOfDeactivated: orphan.id };
+  await db.update(users).set({ status: 0 }).where(eq(users.id, deactivated.id));
+  await db.update(users).set({ status: 0 }).where(eq(users.id, deactivatedAgencyId));
+  return { tok, ids, agencyB: base.agencyB, deactivatedAgencyId };
 }

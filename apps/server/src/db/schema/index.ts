@@ -6,3 +6,4 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './billing.js';
 export * from './content.js';
+export * from './messages.js';

@@ -1,6 +1,9 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { accessTokens, oneTimeTokens, type OneTimePurpose, users, type UserRow } from '../../db/schema/index.js';
+
+const agencies = alias(users, 'agency');
 
 /** Drizzle queries for tokens. Every function takes a database or a transaction. */
 export const authRepository = {
@@ -9,14 +12,23 @@ export const authRepository = {
     return row!.id;
   },
 
-  async findUserByAccessToken(db: DbOrTx, tokenHash: string): Promise<{ tokenId: number; user: UserRow } | null> {
+  /** The token's user and, for an associate, its agency's status (an inactive agency stops its associates). */
+  async findUserByAccessToken(db: DbOrTx, tokenHash: string): Promise<{ tokenId: number; user: UserRow; agencyStatus: number | null } | null> {
     const [row] = await db
-      .select({ tokenId: accessTokens.id, user: users })
+      .select({ tokenId: accessTokens.id, user: users, agencyStatus: agencies.status })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
+      .leftJoin(agencies, eq(agencies.id, users.agencyId))
       .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, sql`now()`)))
       .limit(1);
     return row ?? null;
+  },
+
+  /** The status of an associate's agency; null for anyone else. */
+  async agencyStatusOf(db: DbOrTx, user: UserRow): Promise<number | null> {
+    if (user.agencyId === null) return null;
+    const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, user.agencyId)).limit(1);
+    return row?.status ?? null;
   },
 
   async deleteAccessToken(db: DbOrTx, tokenId: number) {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addUserFieldsSchema,
   authResponseSchema,
   changePasswordSchema,
   emailOnlySchema,
@@ -9,11 +10,13 @@ import {
   messageResponseSchema,
   messages,
   passwordTokenSchema,
-  signUpSchema,
+  signUpFieldsSchema,
   userResponseSchema,
   userSchema,
 } from '@copydesk/shared';
-import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { parseOrThrow } from '../../lib/validate.js';
+import { bearerToken, currentUser, requireAuth } from '../../plugins/auth.js';
+import { addUser } from '../users/user-management.service.js';
 import * as auth from './auth.service.js';
 
 /** Per-route request limits for the calls that send email or create accounts. */
@@ -34,15 +37,51 @@ function limit(max: number, minutes: number, byEmail = false) {
 }
 
 const tags = ['auth'];
+type SignUpFields = z.output<typeof signUpFieldsSchema>;
+type AddUserFields = z.output<typeof addUserFieldsSchema>;
 const verifiedResponse = z.object({ verified: z.boolean(), message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
 
+  // One path, two calls (access-and-billing §7): without a token a visitor signs up as an agency;
+  // with one, an admin adds an agency or an agency adds an associate (no password: they get a
+  // set-password email). The payload schema therefore depends on the caller. It is applied in
+  // preValidation, before the rate limit counts the request, as a route schema would be.
+  const signedInRegister = requireAuth('admin', 'agency');
+  const parsed = new WeakMap<FastifyRequest, { signUp: SignUpFields } | { addUser: AddUserFields }>();
   app.post(
     '/register',
-    { schema: { tags, body: signUpSchema, response: { 201: z.object({ message: z.string(), user: userSchema }) } }, config: limit(20, 60) },
-    async (request, reply) => reply.status(201).send(await auth.register(ctx, request.body.sign)),
+    {
+      schema: {
+        tags,
+        summary:
+          'Without a bearer token: sign up as an agency (sign = the sign-up payload). With one: an admin adds an agency, an agency adds an associate (sign = {name, email, contact_number, role_designation, company_name?, userId}).',
+        body: z.object({ sign: z.record(z.string(), z.unknown(), { error: messages.invalidData }) }),
+        response: { 201: z.object({ message: z.string(), user: userSchema }) },
+      },
+      preValidation: async function checkRegister(request, reply) {
+        const body = request.body as { sign?: unknown } | undefined;
+        if (request.headers.authorization === undefined) {
+          parsed.set(request, { signUp: parseOrThrow(signUpFieldsSchema, body?.sign, 'sign') });
+          return;
+        }
+        await signedInRegister.call(this, request, reply);
+        parsed.set(request, { addUser: parseOrThrow(addUserFieldsSchema, body?.sign, 'sign') });
+      },
+      config: {
+        rateLimit: {
+          ...limit(20, 60).rateLimit,
+          // Staff adding their team are signed in and may add many; visitors get the sign-up limit.
+          max: (request: FastifyRequest) => (bearerToken(request) ? 300 : 20),
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parsed.get(request)!;
+      const result = 'addUser' in input ? await addUser(ctx, { actor: currentUser(request), input: input.addUser }) : await auth.register(ctx, input.signUp);
+      return reply.status(201).send(result);
+    },
   );
 
   app.post(

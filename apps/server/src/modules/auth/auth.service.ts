@@ -8,6 +8,7 @@ import type { OneTimePurpose, UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
+import { accountRefusal } from '../../plugins/auth.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { loadUserDto, toUserDto } from '../users/user-dto.js';
@@ -43,10 +44,14 @@ export async function issueAccessToken(db: DbOrTx, userId: number, remember = fa
   return token;
 }
 
-/** Creates a one-time link token; older unused ones of the same purpose stop working. */
+/**
+ * Creates a one-time link token. Older unused ones of the same purpose stop working, except
+ * sign-in links: each order email carries its own, and paying one order must not kill the link
+ * in another email.
+ */
 export async function issueOneTimeToken(db: DbOrTx, userId: number, purpose: OneTimePurpose, ttlMs: number): Promise<string> {
   const token = randomToken();
-  await authRepository.retireOneTimeTokens(db, userId, purpose);
+  if (purpose !== 'login_link') await authRepository.retireOneTimeTokens(db, userId, purpose);
   await authRepository.insertOneTimeToken(db, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
@@ -102,7 +107,8 @@ export async function login(ctx: Ctx, input: Login, ip: string) {
     throw AppError.field('email', messages.invalidCredentials);
   }
   await loginThrottle.clear(ctx.db, input.email, ip);
-  if (user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+  const refusal = accountRefusal(user, await authRepository.agencyStatusOf(ctx.db, user));
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
   if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyEmailFirst);
   const token = await ctx.db.transaction(async (tx) => {
     await usersRepository.incrementLoginCount(tx, user.id);
@@ -206,7 +212,8 @@ export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'lo
     if (!userId) return null;
     const user = await usersRepository.findById(tx, userId);
     if (!user) return null;
-    if (user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+    const refusal = accountRefusal(user, await authRepository.agencyStatusOf(tx, user));
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
     await usersRepository.incrementLoginCount(tx, user.id);
     return { userId, token: await issueAccessToken(tx, user.id) };
   });
@@ -214,7 +221,16 @@ export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'lo
   return { token: result.token, user: await loadUserDto(ctx.db, result.userId) };
 }
 
-/** A sign-in link for `/login?token=…&order_id=…` (used by order emails). */
+/** A one-time sign-in token for `/getuserbytoken/{token}`. */
 export function createLoginLink(db: DbOrTx, userId: number) {
   return issueOneTimeToken(db, userId, 'login_link', LOGIN_LINK_TTL_MS);
+}
+
+/**
+ * The one-time sign-in link of an order email: `/login?token=…&order_id=…` signs the user in and
+ * opens `/payment/{order_id}` (access-and-billing §2). Single use, 7 days, stored hashed.
+ */
+export async function createOrderLoginLink(db: DbOrTx, options: { userId: number; orderId: number; publicUrl: string }) {
+  const token = await createLoginLink(db, options.userId);
+  return `${options.publicUrl}/login?token=${token}&order_id=${options.orderId}`;
 }

@@ -84,6 +84,41 @@ export const emails = {
       'You can still ask for a revision until then.',
     );
   },
+  /**
+   * An associate saved an order the agency has to pay (to the agency). The button is a one-time
+   * sign-in link that opens the order's payment page.
+   */
+  orderAwaitingPayment(
+    to: string,
+    name: string,
+    order: { id: number; total: string; items: number; orderedBy: string; balance: string; shortfall: string | null },
+    payUrl: string,
+  ) {
+    const items = order.items === 1 ? '1 item' : `${order.items} items`;
+    const funds = order.shortfall
+      ? `Your available balance is ${order.balance}, ${order.shortfall} short of this order.`
+      : `Your available balance of ${order.balance} covers it.`;
+    return layout(
+      to,
+      `Order #${order.id} is waiting for payment`,
+      `Hello ${name},`,
+      `${oneLine(order.orderedBy)} placed order #${order.id} (${items}, ${order.total} in total). It is waiting for your payment. ${funds}`,
+      { label: `Pay order #${order.id}`, url: payUrl },
+      'The button signs you in once and is valid for 7 days. After that, sign in as usual and open the order from your order list.',
+    );
+  },
+  /** A new message in a support-inbox thread (to the other side: the admins, or the customer). */
+  inboxMessage(to: string, name: string, thread: { id: number; subject: string }, from: string, message: string, url: string) {
+    const excerpt = message.length > 1000 ? `${message.slice(0, 1000)}…` : message;
+    return layout(
+      to,
+      `New message: ${oneLine(thread.subject)}`,
+      `Hello ${name},`,
+      `${oneLine(from)} wrote in "${oneLine(thread.subject)}": ${excerpt}`,
+      { label: 'Open the conversation', url },
+      'Reply from the Messages page of Copydesk.',
+    );
+  },
 };
 
 /** Titles go into subjects and sentences: no line breaks. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { ordersRepository } from '../orders/orders.repository.js';
@@ -57,17 +58,21 @@ export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: numb
     const totalCents = found.totalCents;
     order = { id: found.id, total: formatMoney(totalCents), missing: totalCents > balanceCents ? formatMoney(totalCents - balanceCents) : null };
   }
-  await outboxRepository.enqueue(
-    ctx.db,
-    notifyAgencyEmail({
-      to: agency.email,
-      agencyName: agency.companyName?.trim() || agency.name,
-      associateName: actor.name,
-      associateEmail: actor.email,
-      balance: formatMoney(balanceCents),
-      order,
-      billingUrl: `${ctx.config.publicUrl}/billing`,
-    }),
-  );
+  await ctx.db.transaction(async (tx) => {
+    const payUrl = order ? await createOrderLoginLink(tx, { userId: agency.id, orderId: order.id, publicUrl: ctx.config.publicUrl }) : null;
+    await outboxRepository.enqueue(
+      tx,
+      notifyAgencyEmail({
+        to: agency.email,
+        agencyName: agency.companyName?.trim() || agency.name,
+        associateName: actor.name,
+        associateEmail: actor.email,
+        balance: formatMoney(balanceCents),
+        order,
+        billingUrl: `${ctx.config.publicUrl}/billing`,
+        payUrl,
+      }),
+    );
+  });
   return { message: offerMessages.agencyNotified };
 }

@@ -26,6 +26,7 @@ import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { inspectZip, withTimeout, XLSX_LIMITS } from '../../lib/zip-guard.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
+import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { ordersRepository } from './orders.repository.js';
 import { priceItems } from './orders.service.js';
 
@@ -194,12 +195,13 @@ export async function readBulkSheet(book: PriceBook, defaultType: string, buffer
 
 interface Actor {
   id: number;
+  name: string;
   role: 'admin' | 'agency' | 'associate';
   agencyId: number | null;
 }
 
 /** Imports a bulk sheet as one unpaid order of the caller. */
-export async function importBulkOrder(db: Database, user: Actor, input: { orderType: string; buffer: Buffer }) {
+export async function importBulkOrder(db: Database, user: Actor, input: { orderType: string; buffer: Buffer; publicUrl: string }) {
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
   if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('order_type', bulkMessages.unknownOrderType);
@@ -213,8 +215,10 @@ export async function importBulkOrder(db: Database, user: Actor, input: { orderT
   }
   const { rows, priced } = priceItems(book, usable.map((p) => p.item!));
   const id = await db.transaction(async (tx) => {
-    const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents: orderTotalCents(priced), itemCount: rows.length });
+    const totalCents = orderTotalCents(priced);
+    const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });
     await ordersRepository.insertItems(tx, orderId, rows);
+    await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: input.publicUrl });
     return orderId;
   });
   return { message: bulkMessages.saved(rows.length, rejected.length), order: { id }, rejected };

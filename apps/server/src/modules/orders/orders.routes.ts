@@ -42,7 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, body: createOrderSchema, response: { 200: z.object({ message: z.string(), order: z.object({ id: z.number() }) }) } },
       preHandler: customers,
     },
-    async (request) => orders.createOrder(app.db, currentUser(request), request.body),
+    async (request) => orders.createOrder(app.db, currentUser(request), request.body, { publicUrl: app.config.publicUrl }),
   );
 
   app.get(
@@ -112,7 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (upload.tooLarge) throw AppError.field('file', bulkMessages.tooLarge);
       const orderType = upload.fields.order_type?.trim();
       if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
-      return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file });
+      return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file, publicUrl: app.config.publicUrl });
     },
   );
 };

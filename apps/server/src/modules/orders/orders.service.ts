@@ -24,6 +24,7 @@ import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { refundItem, refundOrder } from '../billing/refunds.service.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { activityRepository } from '../content/activity.repository.js';
+import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { ordersRepository, type NewOrderItem, type OrderListRow, type OrderScope } from './orders.repository.js';
 
 /** Orders and their items: creation with server-side pricing, lists, detail, admin edits. */
@@ -105,7 +106,7 @@ export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix 
 }
 
 /** Saves a new unpaid order for an agency or associate, or replaces the items of its own unpaid order. */
-export async function createOrder(db: Database, user: Actor, input: CreateOrder) {
+export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'name'>, input: CreateOrder, options: { publicUrl: string }) {
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
   const book = await loadPriceBook(db, input.articlesData.map((i) => i.orderType));
@@ -117,6 +118,7 @@ export async function createOrder(db: Database, user: Actor, input: CreateOrder)
     if (!input.updateId) {
       const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });
       await ordersRepository.insertItems(tx, orderId, rows);
+      await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: options.publicUrl });
       return orderId;
     }
     const order = await ordersRepository.lockOrder(tx, input.updateId, scope);

@@ -14,7 +14,7 @@ export function profilePictureUrl(key: string | null): string | null {
  * Group (DESIGN.md §6.3): the agency a user belongs to — its own company for an agency, the parent
  * agency for an associate, "Admin" for admins.
  */
-function groupOf(user: UserRow, agencyName: string | null | undefined): string | null {
+export function groupOf(user: UserRow, agencyName: string | null | undefined): string | null {
   if (user.role === 'admin') return 'Admin';
   if (user.role === 'agency') return user.companyName || user.name;
   return agencyName ?? null;

@@ -1,11 +1,50 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { orders, users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { orders, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
+import { offsetOf, type PageRequest } from '../../lib/pagination.js';
 
 const agencies = alias(users, 'agency');
 
 export type UserWithAgency = UserRow & { agencyName: string | null; orderCount: number };
+
+/** Who a user list shows: everyone (admin) or one agency and its associates. */
+export type UserScope = { kind: 'all' } | { kind: 'agency'; agencyId: number };
+
+export const USER_SORT = {
+  id: users.id,
+  name: sql`lower(${users.name})`,
+  email: users.email,
+  created_at: users.createdAt,
+  status: users.status,
+} as const;
+
+export interface UserListFilter {
+  search?: string;
+  sortColumn: keyof typeof USER_SORT;
+  sortOrder: 'asc' | 'desc';
+}
+
+function scopeCondition(scope: UserScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  return or(eq(users.id, scope.agencyId), eq(users.agencyId, scope.agencyId));
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.companyName, pattern));
+}
+
+/** The columns of a User Management row: the user, its group and its agency's wallet. */
+const listColumns = {
+  user: users,
+  agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
+  balanceCents: wallets.balanceCents,
+};
+
+export type UserListRowData = { user: UserRow; agencyName: string | null; balanceCents: number | null };
 
 export const usersRepository = {
   async findById(db: DbOrTx, id: number): Promise<UserRow | null> {
@@ -36,6 +75,55 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .limit(1);
     return row ? { ...row.user, agencyName: row.agencyName, orderCount: Number(row.orderCount) } : null;
+  },
+
+  /** A page of User Management rows in scope, with the total. */
+  async list(db: DbOrTx, scope: UserScope, filter: UserListFilter, page: PageRequest): Promise<{ rows: UserListRowData[]; total: number }> {
+    const where = and(scopeCondition(scope), searchCondition(filter.search));
+    const direction = filter.sortOrder === 'asc' ? asc : desc;
+    const [rows, [count]] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(users)
+        .leftJoin(agencies, eq(agencies.id, users.agencyId))
+        .leftJoin(wallets, eq(wallets.agencyId, sql`coalesce(${users.agencyId}, ${users.id})`))
+        .where(where)
+        .orderBy(direction(USER_SORT[filter.sortColumn]), direction(users.id))
+        .limit(page.limit)
+        .offset(offsetOf(page)),
+      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    ]);
+    return { rows: rows.map(normaliseListRow), total: Number(count?.n ?? 0) };
+  },
+
+  /** One User Management row, or null when it is not in scope. */
+  async findListRow(db: DbOrTx, scope: UserScope, id: number): Promise<UserListRowData | null> {
+    const [row] = await db
+      .select(listColumns)
+      .from(users)
+      .leftJoin(agencies, eq(agencies.id, users.agencyId))
+      .leftJoin(wallets, eq(wallets.agencyId, sql`coalesce(${users.agencyId}, ${users.id})`))
+      .where(and(eq(users.id, id), scopeCondition(scope)))
+      .limit(1);
+    return row ? normaliseListRow(row) : null;
+  },
+
+  async count(db: DbOrTx, scope: UserScope): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(scopeCondition(scope));
+    return Number(row?.n ?? 0);
+  },
+
+  /** Every user in scope, id, name and email, by name: the orders list's user filter. */
+  async options(db: DbOrTx, scope: UserScope) {
+    return db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(scopeCondition(scope))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  },
+
+  async setStatus(db: DbOrTx, id: number, status: 0 | 1) {
+    await db.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, id));
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
@@ -69,3 +157,7 @@ export const usersRepository = {
     await db.update(users).set({ loginCount: sql`${users.loginCount} + 1` }).where(eq(users.id, id));
   },
 };
+
+function normaliseListRow(row: { user: UserRow; agencyName: string | null; balanceCents: number | null }): UserListRowData {
+  return { user: row.user, agencyName: row.agencyName, balanceCents: row.user.role === 'admin' ? null : Number(row.balanceCents ?? 0) };
+}

@@ -1,17 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changeStatusSchema,
   editUserSchema,
   errorResponseSchema,
+  idParamSchema,
+  messageResponseSchema,
   messages,
   PROFILE_PIC_MAX_BYTES,
   profilePictureParamsSchema,
   profileResponseSchema,
   updateInfoSchema,
+  userDetailResponseSchema,
+  userListAnyResponseSchema,
+  userListQuerySchema,
 } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/uploads.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
+import * as management from './user-management.service.js';
 import * as users from './users.service.js';
 
 const tags = ['users'];
@@ -27,7 +34,49 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, storage: app.storage };
+  const ctx = { db: app.db, storage: app.storage, config: app.config };
+  // Authorisation runs on request, before the body or query is read: an associate gets 403
+  // whatever it sends.
+  const managers = requireAuth('admin', 'agency');
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users in scope (admin: everyone; agency: itself and its associates), paged; ?count=1 → {count}; ?showAll=1 → every {id, name, email}',
+        querystring: userListQuerySchema,
+        response: { 200: userListAnyResponseSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request) => management.listUsers(ctx, { actor: currentUser(request), query: request.query }),
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      schema: { tags, security, summary: 'One user in scope (404 outside it)', params: idParamSchema, response: { 200: userDetailResponseSchema, ...errors } },
+      onRequest: managers,
+    },
+    async (request) => management.getUser(ctx, { actor: currentUser(request), id: request.params.id }),
+  );
+
+  app.post(
+    '/user/changeStatus',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Activate (1) or deactivate (0) a user: admin any agency or associate, agency its own associates; deactivation ends their sessions',
+        body: changeStatusSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+      onRequest: managers,
+    },
+    async (request) => management.changeStatus(ctx, { actor: currentUser(request), userId: request.body.userid, status: request.body.status }),
+  );
 
   // Contact Information of My Account; associates have no such tab.
   app.post(

@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import { inboxMessages, messages, type createThreadSchema, type replySchema, type threadListQuerySchema } from '@copydesk/shared';
+import type { Config } from '../../config.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import type { MessageThreadRow, UserRow } from '../../db/schema/index.js';
+import { agencyIdOf } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import { emails } from '../mail/emails.js';
+import { outboxRepository } from '../mail/outbox.repository.js';
+import { messagesRepository as repo, type InboxReader, type Recipient, type Side } from './messages.repository.js';
+
+/**
+ * The support inbox (DESIGN.md §6.13): threads between a customer (an agency and its associates,
+ * one tenant) and the admins. A customer sees its agency's threads, an admin sees all; another
+ * tenant's thread does not exist for the caller (404). Each new message is one transaction with
+ * the emails to the other side (through the outbox).
+ */
+
+export interface InboxCtx {
+  db: Database;
+  config: Pick<Config, 'publicUrl'>;
+}
+
+type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'name'>;
+type ListQuery = z.output<typeof threadListQuerySchema>;
+type CreateBody = z.output<typeof createThreadSchema>;
+type ReplyBody = z.output<typeof replySchema>;
+
+const sideOf = (actor: Pick<UserRow, 'role'>): Side => (actor.role === 'admin' ? 'admin' : 'customer');
+const readerOf = (actor: Actor): InboxReader => ({ userId: actor.id, agencyId: agencyIdOf(actor) });
+export const threadUrl = (config: Pick<Config, 'publicUrl'>, threadId: number) => `${config.publicUrl}/message?thread=${threadId}`;
+
+/** GET /message. */
+export async function listThreads(db: Database, actor: Actor, query: ListQuery) {
+  const { rows, total } = await repo.list(db, readerOf(actor), { limit: query.limit, offset: offsetOf(query) });
+  return {
+    data: rows.map(({ thread, author, agency, unread }) => ({
+      id: thread.id,
+      subject: thread.subject,
+      order_id: thread.orderId,
+      last_message_at: thread.lastMessageAt.toISOString(),
+      unread: Boolean(unread),
+      author,
+      agency,
+    })),
+    meta: pageMeta(query, total, rows.length),
+  };
+}
+
+/** GET /message/unread. */
+export async function unreadCount(db: Database, actor: Actor) {
+  return { count: await repo.unreadCount(db, readerOf(actor)) };
+}
+
+/** GET /message/{id}: the thread and its messages; the caller has now read it up to its latest message. */
+export async function getThread(db: Database, actor: Actor, id: number) {
+  const found = await repo.findThread(db, id, agencyIdOf(actor));
+  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  const { thread, author, agency } = found;
+  const rows = await repo.messagesOf(db, thread.id);
+  // Read up to what is shown: a message committed after the thread was read is newer than this.
+  await repo.markRead(db, thread.id, actor.id, found.lastMessageAtText);
+  return {
+    data: {
+      id: thread.id,
+      subject: thread.subject,
+      order_id: thread.orderId,
+      created_at: thread.createdAt.toISOString(),
+      last_message_at: thread.lastMessageAt.toISOString(),
+      author: { id: author.id, name: author.name },
+      agency,
+      messages: rows.map((r) => ({ id: r.id, message: r.body, created_at: r.createdAt.toISOString(), author: r.author })),
+    },
+  };
+}
+
+/**
+ * POST /message. A customer writes for its agency, about one of the agency's orders or none. An
+ * admin writes only about an order, and the thread is then that order's agency's.
+ */
+export async function createThread(ctx: InboxCtx, actor: Actor, body: CreateBody) {
+  const agencyId = agencyIdOf(actor);
+  if (agencyId === null && body.order_id === undefined) throw AppError.field('order_id', inboxMessages.adminOrderRequired);
+  return ctx.db.transaction(async (tx) => {
+    const order = body.order_id === undefined ? null : await repo.findOrder(tx, body.order_id, agencyId);
+    if (body.order_id !== undefined && !order) throw new AppError('NOT_FOUND', messages.notFound);
+    const side = sideOf(actor);
+    const thread = await repo.insertThread(tx, {
+      agencyId: agencyId ?? order!.agencyId,
+      authorId: actor.id,
+      orderId: order?.id ?? null,
+      subject: body.subject,
+      side,
+    });
+    await repo.insertMessage(tx, { threadId: thread.id, authorId: actor.id, body: body.message });
+    await repo.markRead(tx, thread.id, actor.id);
+    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: side === 'customer', message: body.message });
+    return { message: inboxMessages.threadCreated, id: thread.id };
+  });
+}
+
+/** POST /message/{id}/reply. */
+export async function reply(ctx: InboxCtx, actor: Actor, id: number, body: ReplyBody) {
+  const agencyId = agencyIdOf(actor);
+  return ctx.db.transaction(async (tx) => {
+    const found = await repo.findThread(tx, id, agencyId);
+    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    const side = sideOf(actor);
+    const thread = (await repo.touchThread(tx, id, agencyId, side))!;
+    const messageId = await repo.insertMessage(tx, { threadId: id, authorId: actor.id, body: body.message });
+    await repo.markRead(tx, id, actor.id);
+    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: found.author.role !== 'admin', message: body.message });
+    return { message: inboxMessages.replySent, id: messageId };
+  });
+}
+
+/**
+ * Who hears about a new message. A customer's message goes to the admins who have written in the
+ * thread, or to every active admin when none has. An admin's message goes to the thread's author;
+ * a thread an admin opened goes to the customers who have written in it, else to the agency.
+ * Nobody inactive is emailed, nor anyone of an inactive agency.
+ */
+async function recipients(tx: DbOrTx, thread: MessageThreadRow, side: Side, authorIsCustomer: boolean): Promise<Recipient[]> {
+  if (side === 'customer') {
+    const writers = await repo.activeWriters(tx, thread.id, ['admin']);
+    return writers.length ? writers : repo.activeAdmins(tx);
+  }
+  if (authorIsCustomer) {
+    const author = await repo.activeCustomer(tx, thread.authorId);
+    return author ? [author] : [];
+  }
+  const agency = await repo.activeCustomer(tx, thread.agencyId);
+  if (!agency) return [];
+  const writers = await repo.activeWriters(tx, thread.id, ['agency', 'associate']);
+  return writers.length ? writers : [agency];
+}
+
+async function notifyOtherSide(
+  tx: DbOrTx,
+  config: InboxCtx['config'],
+  { thread, actor, side, authorIsCustomer, message }: { thread: MessageThreadRow; actor: Actor; side: Side; authorIsCustomer: boolean; message: string },
+) {
+  const url = threadUrl(config, thread.id);
+  for (const person of await recipients(tx, thread, side, authorIsCustomer)) {
+    if (person.id === actor.id) continue;
+    await outboxRepository.enqueue(tx, emails.inboxMessage(person.email, person.name, { id: thread.id, subject: thread.subject }, actor.name, message, url));
+  }
+}

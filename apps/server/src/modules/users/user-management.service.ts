@@ -1,0 +1,128 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import type { z } from 'zod';
+import { centsToDollars, messages, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
+import type { Config } from '../../config.js';
+import { sqlState, type Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { pageMeta } from '../../lib/pagination.js';
+import { authRepository } from '../auth/auth.repository.js';
+import { issueOneTimeToken, SET_PASSWORD_TTL_MS } from '../auth/auth.service.js';
+import { emails } from '../mail/emails.js';
+import { outboxRepository } from '../mail/outbox.repository.js';
+import { groupOf, toUserDto } from './user-dto.js';
+import { usersRepository, type UserListRowData, type UserScope } from './users.repository.js';
+
+/**
+ * User Management (issue 8 §1): who sees whom, adding agencies and associates, and switching a
+ * user on or off. An admin manages every agency and associate; an agency its own associates.
+ */
+
+interface Ctx {
+  db: Database;
+  config: Config;
+}
+
+type ListQuery = z.output<typeof userListQuerySchema>;
+type AddUser = z.output<typeof addUserFieldsSchema>;
+
+/** Admins see everyone; an agency itself and its associates; associates nobody (the route says 403). */
+function scopeOf(actor: UserRow): UserScope {
+  if (actor.role === 'admin') return { kind: 'all' };
+  if (actor.role === 'agency') return { kind: 'agency', agencyId: actor.id };
+  throw new AppError('FORBIDDEN', messages.forbidden);
+}
+
+function listRowDto({ user, agencyName, balanceCents }: UserListRowData): UserListRow {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    company_name: user.companyName,
+    role_designation: user.roleDesignation,
+    roles: [{ name: user.role }],
+    status: user.status,
+    group: groupOf(user, agencyName),
+    balance: balanceCents === null ? null : centsToDollars(balanceCents),
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** GET /user: a page of users, or `{count}` with `count`, or every `{id, name, email}` with `showAll`. */
+export async function listUsers(ctx: Ctx, options: { actor: UserRow; query: ListQuery }) {
+  const { actor, query } = options;
+  const scope = scopeOf(actor);
+  if (query.count) return { count: await usersRepository.count(ctx.db, scope) };
+  if (query.showAll) return { data: await usersRepository.options(ctx.db, scope) };
+  const page = { page: query.page, limit: query.limit };
+  const { rows, total } = await usersRepository.list(ctx.db, scope, { search: query.search, sortColumn: query.sort_column, sortOrder: query.sort_order }, page);
+  return { data: rows.map(listRowDto), meta: pageMeta(page, total, rows.length) };
+}
+
+/** GET /user/{id}: one row; anyone outside the caller's scope is "not found". */
+export async function getUser(ctx: Ctx, options: { actor: UserRow; id: number }) {
+  const row = await usersRepository.findListRow(ctx.db, scopeOf(options.actor), options.id);
+  if (!row) throw new AppError('NOT_FOUND', messages.notFound);
+  return { data: listRowDto(row) };
+}
+
+/** Who the set-password email says added you: the agency's company, or the admin by name. */
+const inviterName = (user: UserRow) => (user.role === 'agency' ? user.companyName?.trim() || user.name : user.name);
+
+/**
+ * POST /register with a bearer token: an admin adds an agency, an agency adds an associate. The
+ * new user has no password; the set-password email (single use, 7 days) lets them choose one,
+ * and using it verifies the address.
+ */
+export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUser }) {
+  const { actor, input } = options;
+  if (actor.role === 'associate') throw new AppError('FORBIDDEN', messages.forbidden);
+  const role = actor.role === 'admin' ? 'agency' : 'associate';
+  const email = input.email.trim().toLowerCase();
+  const phone = input.contact_number?.trim() || null;
+  if (phone && !isValidPhoneNumber(phone)) throw AppError.field('sign.contact_number', messages.phoneInvalid);
+  if (await usersRepository.findByEmail(ctx.db, email)) throw AppError.field('sign.email', messages.emailTaken);
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const created = await usersRepository.insert(tx, {
+        name: input.name.trim(),
+        email,
+        passwordHash: null,
+        role,
+        agencyId: role === 'associate' ? actor.id : null,
+        companyName: input.company_name?.trim() || (role === 'associate' ? actor.companyName : null),
+        roleDesignation: input.role_designation?.trim() || null,
+        phoneNumber: phone,
+        countryCode: input.countryCode?.trim() || null,
+      });
+      const token = await issueOneTimeToken(tx, created.id, 'set_password', SET_PASSWORD_TTL_MS);
+      const url = `${ctx.config.publicUrl}/setpassword/${token}?email=${encodeURIComponent(created.email)}`;
+      await outboxRepository.enqueue(tx, emails.setPassword(created.email, created.name, inviterName(actor), url));
+      return created;
+    });
+    return { message: role === 'agency' ? userMessages.agencyAdded : userMessages.associateAdded, user: toUserDto(user) };
+  } catch (err) {
+    if (sqlState(err) === '23505') throw AppError.field('sign.email', messages.emailTaken);
+    throw err;
+  }
+}
+
+/**
+ * POST /user/changeStatus. Admins switch any agency or associate, agencies their own associates;
+ * nobody switches themselves or an admin. Deactivating ends the user's sessions at once; an
+ * agency's associates are refused on every call while the agency is inactive (plugins/auth.ts).
+ */
+export async function changeStatus(ctx: Ctx, options: { actor: UserRow; userId: number; status: 0 | 1 }) {
+  const { actor, userId, status } = options;
+  if (actor.id === userId) throw new AppError('FORBIDDEN', userMessages.notYourself);
+  const target = await usersRepository.findById(ctx.db, userId);
+  const inScope = target && (actor.role === 'admin' || (actor.role === 'agency' && target.role === 'associate' && target.agencyId === actor.id));
+  if (!target || !inScope) throw new AppError('NOT_FOUND', messages.notFound);
+  if (target.role === 'admin') throw new AppError('FORBIDDEN', userMessages.adminStatusLocked);
+  await ctx.db.transaction(async (tx) => {
+    await usersRepository.setStatus(tx, target.id, status);
+    if (status === 0) await authRepository.deleteAccessTokensOfUser(tx, target.id);
+  });
+  return { message: status === 1 ? userMessages.activated : userMessages.deactivated };
+}
