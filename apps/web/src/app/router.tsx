@@ -55,6 +55,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/content-view')).ContentViewRoute }),
           },
           { path: '/fulfilment', lazy: async () => ({ Component: (await import('./routes/fulfilment')).FulfilmentRoute }) },
+          { path: '/management', lazy: async () => ({ Component: (await import('./routes/management')).ManagementRoute }) },
+          { path: '/coupon', lazy: async () => ({ Component: (await import('./routes/coupon-list')).CouponListRoute }) },
+          { path: '/add-coupon', lazy: async () => ({ Component: (await import('./routes/coupon-form')).AddCouponRoute }) },
+          { path: '/edit-coupon/:id', lazy: async () => ({ Component: (await import('./routes/coupon-form')).EditCouponRoute }) },
+          { path: '/coupon-history', lazy: async () => ({ Component: (await import('./routes/coupon-history')).CouponHistoryRoute }) },
+          { path: '/message', lazy: async () => ({ Component: (await import('./routes/message')).MessageRoute }) },
         ],
       },
 

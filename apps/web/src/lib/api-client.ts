@@ -1,13 +1,17 @@
-import { messages } from '@copydesk/shared';
+import { messages, userMessages } from '@copydesk/shared';
 import { clearSession, getToken } from './auth';
+import { notify } from './notify';
 
 /**
  * The one HTTP client of the app. Every call goes to `/api` with the bearer token (when signed in),
  * `X-Requested-With: XMLHttpRequest` and JSON, and every failure becomes an `ApiError` carrying the
  * server's `{message, errors}` (DESIGN.md §4). A 401 on a call made with a token means the session
  * is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the user
- * to /login.
+ * to /login. So is a 403 saying the account itself may no longer be used (a deactivated user, or
+ * an associate whose agency was deactivated), with that message shown once.
  */
+
+const ACCOUNT_REFUSALS: ReadonlySet<string> = new Set([messages.accountDeactivated, userMessages.agencyDeactivated]);
 
 export const API_BASE = '/api';
 
@@ -150,6 +154,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (!response.ok) {
     const error = toApiError(response.status, data);
     if (response.status === 401 && token) clearSession();
+    if (response.status === 403 && token && ACCOUNT_REFUSALS.has(error.message)) {
+      clearSession();
+      notify.error(error.message);
+    }
     throw error;
   }
   return data as T;

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, WELCOME_DELAY_MS, type User } from '@copydesk/shared';
 import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
-import { json, mockApi, renderRoute, route, signIn } from '@/test/utils';
+import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -180,5 +180,88 @@ describe('dashboard: waiting for your review', () => {
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
     expect(screen.queryByRole('region', { name: 'Waiting for your review' })).not.toBeInTheDocument();
     expect(calls.some((c) => route(c) === 'GET /api/content')).toBe(false);
+  });
+});
+
+describe('dashboard: figures per role', () => {
+  const STATS = { agencies: 12, active_agencies: 10, open_items: 34, overdue_items: 3, wallet_balance: 12345.5 };
+
+  function openFigures(role: 'admin' | 'agency' | 'associate', overrides: Partial<User> = {}) {
+    const auth = signIn(role, { order_count: 3, ...overrides });
+    const calls = mockApi((call) => {
+      const r = route(call);
+      if (r === 'GET /api/getInfo') return json(200, { user: auth.user });
+      if (r === 'GET /api/dashboard/admin-stats') return json(200, STATS);
+      if (r === 'GET /api/user') return json(200, { count: role === 'admin' ? 57 : 4 });
+      if (r === 'GET /api/billing/getAvailableBalance/7') return json(200, { balance: 250.75 });
+      if (r === 'GET /api/order/getCountBystatus/approved') return json(200, { count: 30 });
+      if (r === 'GET /api/order/getCountBystatus/null') return json(200, { count: 5 });
+      if (r.startsWith('GET /api/order/getCountBystatus/')) return json(200, { count: 0 });
+      if (r === 'GET /api/order' || r === 'GET /api/content') return json(200, { data: [], meta: pageMeta(0, 1, 3) });
+    });
+    return { ...renderRoute('/dashboard'), calls };
+  }
+
+  const called = (calls: FetchCall[], key: string) => calls.filter((c) => route(c) === key);
+  /** The label's card: the label's text sits two levels under the card's content. */
+  const balanceCard = () => screen.getByText('Available Balance').closest('.mantine-Card-root') as HTMLElement;
+
+  it('shows an admin the agencies, open and overdue items, wallet balances and users, without a wallet of its own', async () => {
+    const { calls } = openFigures('admin');
+    const agencies = await screen.findByRole('region', { name: 'Active Agencies' });
+    await waitFor(() => expect(agencies).toHaveTextContent('10 of 12'));
+    expect(agencies).toHaveTextContent('2 inactive');
+    expect(screen.getByRole('link', { name: 'Open Items: 34' })).toHaveAttribute('href', '/fulfilment');
+    expect(screen.getByRole('link', { name: 'Overdue Items: 3' })).toHaveAttribute('href', '/fulfilment');
+    expect(screen.getByRole('region', { name: 'Wallet Balances Held' })).toHaveTextContent('$12,345.50');
+
+    const users = screen.getByRole('region', { name: 'Users' });
+    await waitFor(() => expect(users).toHaveTextContent('57'));
+    expect(within(users).getByRole('link', { name: 'Add Users' })).toHaveAttribute('href', '/management?add=1');
+    const count = called(calls, 'GET /api/user');
+    expect(new URL(count[0]!.url, 'http://test.local').searchParams.get('count')).toBe('1');
+
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Completed Orders' })).toHaveTextContent('30'));
+    expect(screen.queryByText('Available Balance')).not.toBeInTheDocument();
+    expect(called(calls, 'GET /api/billing/getAvailableBalance/7')).toHaveLength(0);
+  });
+
+  it('shows an agency its balance with Add Balance (opening the top-up), its users with Add Users, and its order counts', async () => {
+    const { user, calls } = openFigures('agency');
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    await waitFor(() => expect(balanceCard()).toHaveTextContent('$250.75'));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Users' })).toHaveTextContent('4'));
+    expect(screen.getByRole('link', { name: 'Add Users' })).toHaveAttribute('href', '/management?add=1');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Completed Orders' })).toHaveTextContent('30'));
+    expect(await screen.findByRole('link', { name: 'In Progress: 5' })).toHaveAttribute('href', '/order?status=inprogress');
+
+    await user.click(within(balanceCard()).getByRole('button', { name: 'Add Balance' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+
+    expect(screen.queryByRole('region', { name: 'Active Agencies' })).not.toBeInTheDocument();
+    expect(called(calls, 'GET /api/dashboard/admin-stats')).toHaveLength(0);
+  });
+
+  it('shows an associate its agency balance without Add Balance, and no user box', async () => {
+    const { calls } = openFigures('associate');
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    await waitFor(() => expect(balanceCard()).toHaveTextContent('$250.75'));
+    expect(screen.queryByRole('button', { name: 'Add Balance' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Completed Orders' })).toHaveTextContent('30'));
+    expect(screen.queryByRole('region', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Users' })).not.toBeInTheDocument();
+    expect(called(calls, 'GET /api/user')).toHaveLength(0);
+    expect(called(calls, 'GET /api/dashboard/admin-stats')).toHaveLength(0);
+  });
+
+  it("sends the welcome guide's Add team members straight to the add-associate form", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, router } = openFigures('agency', { login_count: 1 });
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 100));
+    const guide = await screen.findByRole('dialog', { name: 'Getting started' });
+    await user.click(within(guide).getByRole('button', { name: 'Add team members' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Associate' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/management');
   });
 });

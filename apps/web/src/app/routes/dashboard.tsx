@@ -1,12 +1,20 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { messages, type Role, type User } from '@copydesk/shared';
+import { IconCircleCheck, IconPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
+import { managementScreenMessages, messages, type Role, type User } from '@copydesk/shared';
+import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
+import { BalanceCard } from '@/features/billing/components/billing-cards';
 import { ReviewQueueCard } from '@/features/content/components/review-queue-card';
+import { AdminFigures } from '@/features/dashboard/components/admin-figures';
+import { FigureCard } from '@/features/dashboard/components/figure-card';
 import { WelcomeGuide } from '@/features/dashboard/components/welcome-guide';
+import { LocationSelects } from '@/features/geo/components/location-selects';
+import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { OrderStatusLinks } from '@/features/orders/components/order-status-links';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { useFirstOrderRedirect } from '@/features/orders/hooks/use-first-order-redirect';
+import { useUserCount } from '@/features/users/api/get-user-count';
 import { useSession } from '@/lib/auth';
 
 const SUBTITLE: Record<Role, string> = {
@@ -50,9 +58,54 @@ function AccountCard({ user }: { user: User }) {
   );
 }
 
-/** /dashboard: greets the user, order counts, what waits for review (customers), recent orders, the account. */
+/**
+ * The figures under the order links (DESIGN.md §6.14, both of the spec's variants): completed
+ * orders for everyone, the wallet for customers (Add Balance for agencies only) and the user count
+ * with Add Users for admins and agencies. In-progress orders are the In Progress link above.
+ */
+function AccountFigures({ user, role, onAddBalance }: { user: User; role: Role; onAddBalance: () => void }) {
+  const completed = useOrderCount('approved');
+  const users = useUserCount(role !== 'associate');
+  const boxes = 1 + (role !== 'admin' ? 1 : 0) + (role !== 'associate' ? 1 : 0);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: boxes }} spacing="md">
+      <FigureCard
+        label="Completed Orders"
+        value={completed.data}
+        loading={completed.isPending}
+        error={completed.isError ? completed.error.message : null}
+        note="Every item approved"
+        color="green"
+        icon={<IconCircleCheck size={24} />}
+      />
+      {role !== 'admin' && <BalanceCard userId={user.id} onAddBalance={role === 'agency' ? onAddBalance : undefined} />}
+      {role !== 'associate' && (
+        <FigureCard
+          label="Users"
+          value={users.data}
+          loading={users.isPending}
+          error={users.isError ? users.error.message : null}
+          note={role === 'admin' ? 'Agencies, associates and admins' : 'You and your associates'}
+          color="violet"
+          icon={<IconUsers size={24} />}
+          action={
+            <Button component={Link} to="/management?add=1" variant="light" fullWidth leftSection={<IconUsersPlus size={16} aria-hidden />}>
+              {managementScreenMessages.addUsers}
+            </Button>
+          }
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * /dashboard: greets the user; for admins the operation's figures; order counts; completed orders,
+ * the wallet and the users; what waits for review (customers); recent orders; the account.
+ */
 export function DashboardRoute() {
   const { user, role } = useSession();
+  const [addingBalance, setAddingBalance] = useState(false);
   useFirstOrderRedirect(user, role);
   if (!user || !role) return null;
   return (
@@ -70,11 +123,21 @@ export function DashboardRoute() {
           </Button>
         )}
       </Group>
+      {role === 'admin' && <AdminFigures />}
       <OrderStatusLinks />
+      <AccountFigures user={user} role={role} onAddBalance={() => setAddingBalance(true)} />
       {role !== 'admin' && <ReviewQueueCard />}
       <RecentOrders isAdmin={role === 'admin'} />
       <AccountCard user={user} />
       <WelcomeGuide userId={user.id} loginCount={user.login_count} role={role} />
+      {role === 'agency' && (
+        <AddBalanceModal
+          opened={addingBalance}
+          onClose={() => setAddingBalance(false)}
+          userId={user.id}
+          renderLocation={(props) => <LocationSelects {...props} />}
+        />
+      )}
     </Stack>
   );
 }

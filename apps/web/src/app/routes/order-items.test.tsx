@@ -170,3 +170,33 @@ describe('order items: export of delivered files', () => {
     expect(screen.queryByRole('button', { name: 'Export delivered files' })).not.toBeInTheDocument();
   });
 });
+
+describe('order items: messaging support', () => {
+  const emptyInbox = (call: FetchCall) =>
+    route(call) === 'GET /api/message'
+      ? json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 1, per_page: 10 } })
+      : undefined;
+
+  it('lets a customer write to support about the order, with the order filled in', async () => {
+    const { user, router } = await openItems({ role: 'associate', handler: emptyInbox });
+    const link = await screen.findByRole('link', { name: 'Message us about this order' });
+    expect(link).toHaveAttribute('href', '/message?order_id=12');
+
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/message'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a Message' });
+    expect(within(dialog).getByRole('textbox', { name: 'Order' })).toHaveValue('Order #12');
+    expect(within(dialog).getByRole('textbox', { name: /Subject/ })).toHaveValue('Order #12');
+  });
+
+  it('is offered to an agency', async () => {
+    await openItems({ role: 'agency' });
+    expect(await screen.findByRole('link', { name: 'Message us about this order' })).toBeInTheDocument();
+  });
+
+  it('is not offered to an admin, who answers in the inbox', async () => {
+    await openItems({ role: 'admin' });
+    await screen.findByRole('row', { name: 'Item 40' });
+    expect(screen.queryByRole('link', { name: 'Message us about this order' })).not.toBeInTheDocument();
+  });
+});

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCreditCard, IconFileZip, IconPlus } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, messages, type ContentItem } from '@copydesk/shared';
+import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
+import { dollarsToCents, formatMoney, inboxScreenMessages, messages, type ContentItem } from '@copydesk/shared';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useDeleteContent } from '@/features/orders/api/delete-content';
 import { exportOrder } from '@/features/orders/api/export-order';
@@ -76,6 +76,17 @@ export function OrderItemsRoute() {
                 onClick={() => void download.run('export', () => exportOrder(detail.order.id))}
               >
                 Export delivered files
+              </Button>
+            )}
+            {/* Customers write to support about this order (DESIGN.md §6.13); admins answer in the inbox. */}
+            {!isAdmin && (
+              <Button
+                component={Link}
+                to={`/message?order_id=${detail.order.id}`}
+                variant="default"
+                leftSection={<IconMessage size={18} aria-hidden />}
+              >
+                {inboxScreenMessages.messageAboutOrder}
               </Button>
             )}
             {!isAdmin &&

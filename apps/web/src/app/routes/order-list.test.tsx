@@ -143,21 +143,42 @@ describe('orders list', () => {
   });
 
   it('lets an associate filter without a user filter', async () => {
-    await openList({ role: 'associate' });
+    const { calls } = await openList({ role: 'associate' });
     await screen.findByRole('row', { name: 'Order 14' });
     expect(screen.queryByRole('combobox', { name: 'User' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Keyword' })).toBeInTheDocument();
+    // Associates have no user list to ask for (the server would answer 403).
+    expect(calls.some((c) => route(c) === 'GET /api/user')).toBe(false);
   });
 
-  it('lets an admin filter by a user of the results', async () => {
-    const { user, calls } = await openList({ role: 'admin' });
+  it.each(['admin', 'agency'] as const)('lets the %s filter by any user in its scope, listed by GET /user?showAll=1', async (role) => {
+    const { user, calls } = await openList({
+      role,
+      handler: (call) =>
+        route(call) === 'GET /api/user'
+          ? json(200, {
+              data: [
+                { id: 9, name: 'Bob Brown', email: 'bob@example.com' },
+                // Someone without an order in the rows on screen is offered too.
+                { id: 21, name: 'Alice Archer', email: 'alice@example.com' },
+              ],
+            })
+          : undefined,
+    });
     await screen.findByRole('row', { name: 'Order 14' });
-    expect(screen.queryByRole('link', { name: 'Place an Order' })).not.toBeInTheDocument();
+    // Admins order nothing themselves.
+    expect(screen.queryByRole('link', { name: 'Place an Order' }) !== null).toBe(role === 'agency');
+    const options = calls.filter((c) => route(c) === 'GET /api/user');
+    expect(options).toHaveLength(1);
+    expect(new URL(options[0]!.url, 'http://test.local').searchParams.get('showAll')).toBe('1');
+
     const users = screen.getByRole('combobox', { name: 'User' });
     await user.click(users);
     const list = within(document.getElementById(users.getAttribute('aria-controls')!)!);
-    await user.click(list.getByRole('option', { name: 'Bob Brown (#9)', hidden: true }));
-    await waitFor(() => expect(lastListQuery(calls).get('user')).toBe('9'));
+    const names = (await list.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(names).toEqual(['Alice Archer (alice@example.com)', 'Bob Brown (bob@example.com)']);
+    await user.click(list.getByRole('option', { name: 'Alice Archer (alice@example.com)', hidden: true }));
+    await waitFor(() => expect(lastListQuery(calls).get('user')).toBe('21'));
   });
 
   it('asks before an admin deletes an order, then deletes it', async () => {

@@ -13,6 +13,7 @@ import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-
 import { OrderCounters } from '@/features/orders/components/order-counters';
 import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
 import { orderTarget, OrdersTable, type Sort, type SortColumn } from '@/features/orders/components/orders-table';
+import { useUserOptions } from '@/features/users/api/get-user-options';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -40,7 +41,6 @@ export function OrderListRoute() {
   const [limit, setLimit] = useState(DEFAULT_LIMIT);
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
   const [invoiceBusy, setInvoiceBusy] = useState<number | null>(null);
-  const [users, setUsers] = useState<Map<number, string>>(new Map());
 
   const query: OrdersQuery = {
     page,
@@ -60,19 +60,16 @@ export function OrderListRoute() {
   const filterKey = JSON.stringify([orderId, keyword, filters.date, filters.user, status, limit]);
   useEffect(() => setPage(1), [filterKey]);
 
-  // The user filter offers the people who appear in the results seen so far.
-  useEffect(() => {
-    const rows = orders.data?.data ?? [];
-    if (rows.every((r) => users.has(r.user_id))) return;
-    setUsers((known) => {
-      const next = new Map(known);
-      for (const r of rows) next.set(r.user_id, r.order_by);
-      return next;
-    });
-  }, [orders.data, users]);
+  // The user filter offers everyone whose orders the caller sees (admins: all users, an agency:
+  // itself and its associates); associates only see their own orders and get no user filter.
+  const showUser = role === 'admin' || role === 'agency';
+  const users = useUserOptions(showUser);
   const userOptions = useMemo(
-    () => [...users].map(([id, name]) => ({ value: String(id), label: `${name} (#${id})` })).sort((a, b) => a.label.localeCompare(b.label)),
-    [users],
+    () =>
+      (users.data ?? [])
+        .map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [users.data],
   );
 
   const onSort = (column: SortColumn) => setSort((s) => toggleSort(s, column));
@@ -141,7 +138,7 @@ export function OrderListRoute() {
         onChange={setFilters}
         status={status}
         onStatus={setStatus}
-        showUser={role !== 'associate'}
+        showUser={showUser}
         users={userOptions}
         onReset={reset}
       />

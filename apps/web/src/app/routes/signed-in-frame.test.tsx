@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HELP_BOOKING_URL, messages } from '@copydesk/shared';
+import { HELP_BOOKING_URL, messages, userMessages } from '@copydesk/shared';
 import { browser } from '@/lib/browser';
-import { json, mockApi, renderRoute, route, signIn } from '@/test/utils';
+import type { Role } from '@copydesk/shared';
+import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 describe('signed-in frame', () => {
   it('shows the portal title, the menu and the help link to an agency', async () => {
@@ -15,6 +16,9 @@ describe('signed-in frame', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
     expect(within(nav).queryByRole('link', { name: 'Fulfilment' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/management');
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/message');
+    expect(within(nav).queryByRole('button', { name: 'Coupons' })).not.toBeInTheDocument();
     const help = within(nav).getByRole('link', { name: 'Need Help? Get In Touch' });
     expect(help).toHaveAttribute('href', HELP_BOOKING_URL);
     expect(help).toHaveAttribute('target', '_blank');
@@ -63,6 +67,18 @@ describe('signed-in frame', () => {
     expect(await screen.findByText(messages.accountDeactivated)).toBeInTheDocument();
   });
 
+  it.each([messages.accountDeactivated, userMessages.agencyDeactivated])('sends a user the server refuses with 403 "%s" to sign-in, saying why', async (message) => {
+    signIn('associate');
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    mockApi(() => json(403, { message }));
+    const { router } = renderRoute('/order');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('goes to sign-in when the token is no longer accepted', async () => {
     signIn('agency');
     mockApi(() => json(401, { message: messages.unauthenticated }));
@@ -97,6 +113,123 @@ describe('signed-in frame', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-account'));
+  });
+});
+
+/** Signs in as `role` and answers the frame's calls; the unread count comes from `unread`. */
+function frameApi(role: Role, unread: () => number = () => 0, handler?: (call: FetchCall) => Response | undefined) {
+  const auth = signIn(role);
+  return mockApi((call) => {
+    const answer = handler?.(call);
+    if (answer) return answer;
+    if (route(call) === 'GET /api/getInfo') return json(200, { user: auth.user });
+    if (route(call) === 'GET /api/message/unread') return json(200, { count: unread() });
+  });
+}
+
+/** The names of the sidebar's links and buttons, top to bottom. */
+async function menuNames() {
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  await within(nav).findByRole('link', { name: 'Dashboard' });
+  // The top-level entries: a closed group's links stay in the DOM, hidden, while it animates shut.
+  const hidden = (el: Element) => Boolean(el.closest('[aria-hidden="true"]')) || el.closest<HTMLElement>('[style*="display: none"]') !== null;
+  return Array.from(nav.querySelectorAll('a, button'))
+    .filter((el) => !hidden(el))
+    .map((el) => el.getAttribute('aria-label') ?? el.textContent)
+    .filter((name) => name !== 'Copydesk home' && name !== 'Close navigation');
+}
+
+describe('sidebar menu', () => {
+  it('lists the agency menu in the spec order, with User Management and Messages', async () => {
+    frameApi('agency');
+    renderRoute('/dashboard');
+    expect(await menuNames()).toEqual(['Dashboard', 'Orders', 'User Management', 'Billing', 'My Account', 'Messages', 'Need Help? Get In Touch']);
+  });
+
+  it('hides User Management from an associate', async () => {
+    frameApi('associate');
+    renderRoute('/dashboard');
+    expect(await menuNames()).toEqual(['Dashboard', 'Orders', 'Billing', 'My Account', 'Messages', 'Need Help? Get In Touch']);
+  });
+
+  it('gives an admin Fulfilment and a Coupons group that opens to its three screens', async () => {
+    frameApi('admin');
+    const { user, router } = renderRoute('/dashboard');
+    expect(await menuNames()).toEqual(['Dashboard', 'Orders', 'Fulfilment', 'User Management', 'Billing', 'My Account', 'Messages', 'Coupons']);
+
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const coupons = within(nav).getByRole('button', { name: 'Coupons' });
+    expect(coupons).toHaveAttribute('aria-expanded', 'false');
+    await user.click(coupons);
+    expect(coupons).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(nav).findByRole('link', { name: 'Coupon List' })).toHaveAttribute('href', '/coupon');
+    expect(within(nav).getByRole('link', { name: 'Add Coupon' })).toHaveAttribute('href', '/add-coupon');
+    expect(within(nav).getByRole('link', { name: 'Used History' })).toHaveAttribute('href', '/coupon-history');
+
+    await user.click(within(nav).getByRole('link', { name: 'Used History' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/coupon-history'));
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Used History' })).toHaveAttribute('aria-current', 'page'));
+    expect(coupons).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opens the Coupons group by itself on a coupon page', async () => {
+    frameApi('admin');
+    renderRoute('/edit-coupon/3');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('button', { name: 'Coupons' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Coupon List' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the unread count beside Messages, and asks again on returning to the tab', async () => {
+    let unread = 3;
+    const calls = frameApi('agency', () => unread);
+    renderRoute('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const link = await within(nav).findByRole('link', { name: 'Messages, 3 unread' });
+    expect(link).toHaveAttribute('href', '/message');
+    expect(within(link).getByTestId('nav-badge')).toHaveTextContent('3');
+
+    unread = 0;
+    const before = calls.filter((c) => route(c) === 'GET /api/message/unread').length;
+    fireEvent(window, new Event('visibilitychange'));
+    await waitFor(() => expect(calls.filter((c) => route(c) === 'GET /api/message/unread').length).toBeGreaterThan(before));
+    expect(await within(nav).findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    expect(within(nav).queryByTestId('nav-badge')).not.toBeInTheDocument();
+  });
+
+  it('keeps the badge and the coupon screens in the collapsed sidebar', async () => {
+    localStorage.setItem('sidebarCollapsed', 'true');
+    frameApi('admin', () => 4);
+    const { user } = renderRoute('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Messages, 4 unread' })).toHaveAttribute('href', '/message');
+    expect(within(nav).queryByText('Dashboard')).not.toBeInTheDocument(); // icons only
+
+    const coupons = within(nav).getByRole('button', { name: 'Coupons' });
+    await user.click(coupons);
+    expect(coupons).toHaveAttribute('aria-expanded', 'true');
+    // jsdom has no layout, so the floating dropdown counts as detached and hidden: look inside it.
+    const menu = await waitFor(() => {
+      const found = document.getElementById(coupons.getAttribute('aria-controls') ?? '');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    const item = (name: string) => within(menu).getByRole('menuitem', { name, hidden: true });
+    expect(item('Coupon List')).toHaveAttribute('href', '/coupon');
+    expect(item('Add Coupon')).toHaveAttribute('href', '/add-coupon');
+    expect(item('Used History')).toHaveAttribute('href', '/coupon-history');
+  });
+
+  it('closes the phone drawer after choosing a page', async () => {
+    frameApi('agency', () => 0, (call) => (route(call) === 'GET /api/message' ? json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 1, per_page: 10 } }) : undefined));
+    const { user, router } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Messages' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/message'));
+    expect(await screen.findByRole('button', { name: 'Open navigation' })).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconHeadset } from '@tabler/icons-react';
-import { HELP_BOOKING_URL, messages, portalTitle } from '@copydesk/shared';
+import { HELP_BOOKING_URL, inboxScreenMessages, messages, portalTitle } from '@copydesk/shared';
 import { AppFrame } from '@/components/layouts/app-frame';
 import { useInfo } from '@/features/auth/api/get-info';
 import { logout } from '@/features/auth/api/logout';
 import { BalanceBadge } from '@/features/billing/components/balance-badge';
 import { OfferBanner } from '@/features/billing/components/offer-banner';
+import { useUnreadCount } from '@/features/messages/api/get-unread-count';
 import { ApiError } from '@/lib/api-client';
 import { clearLocalData, updateStoredUser, useSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
@@ -20,6 +21,12 @@ export function SignedInFrame() {
   const queryClient = useQueryClient();
   const { user, role } = useSession();
   const info = useInfo();
+  // Polled every minute and on returning to the tab; a failure just shows no badge.
+  const unread = useUnreadCount(role !== null).data ?? 0;
+  const nav = useMemo(
+    () => menuFor(role, { '/message': { count: unread, label: inboxScreenMessages.unreadCount(unread) } }),
+    [role, unread],
+  );
 
   // GET /getInfo on entering the frame (spec §4 "Account status", §8 "User info load fails").
   useEffect(() => {
@@ -37,7 +44,9 @@ export function SignedInFrame() {
     if (!error) return;
     if (error instanceof ApiError && error.status === 401) return; // the client cleared the session; the guard redirects
     clearLocalData();
-    if (error instanceof ApiError && error.status === 0) {
+    // No connection, or an account that may not be used any more (403: deactivated, or an
+    // associate of a deactivated agency): say why on the sign-in page instead of reloading.
+    if (error instanceof ApiError && (error.status === 0 || error.status === 403)) {
       notify.error(error.message);
       navigate('/login', { replace: true });
     } else {
@@ -61,7 +70,7 @@ export function SignedInFrame() {
   return (
     <AppFrame
       title={role ? portalTitle[role] : 'Copydesk'}
-      nav={menuFor(role)}
+      nav={nav}
       helpLink={
         role && role !== 'admin'
           ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset }

@@ -1,12 +1,14 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   ActionIcon,
   AppShell,
   Avatar,
+  Badge,
   Box,
   Burger,
   Group,
+  Indicator,
   Menu,
   NavLink,
   ScrollArea,
@@ -29,7 +31,28 @@ import classes from './app-frame.module.css';
 
 type IconComponent = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 
-export type FrameNavItem = { label: string; to: string; icon: IconComponent };
+/** A count beside a menu entry (e.g. unread messages); `label` is what a screen reader hears ("3 unread"). */
+export type FrameBadge = { count: number; label: string };
+
+/** An entry of a group (Coupons → Coupon List, ...). */
+export type FrameNavChild = {
+  label: string;
+  to: string;
+  /** Other path prefixes that belong to this entry (e.g. /edit-coupon under Coupon List). */
+  also?: readonly string[];
+};
+
+export type FrameNavItem = {
+  label: string;
+  /** Where the entry leads; for a group, where its icon leads in the collapsed sidebar. */
+  to: string;
+  icon: IconComponent;
+  also?: readonly string[];
+  /** Makes the entry a group that opens below itself, and opens on its own on one of these pages. */
+  children?: readonly FrameNavChild[];
+  /** Shown when its count is above 0. */
+  badge?: FrameBadge;
+};
 export type FrameLink = { label: string; description?: string; href: string; icon: IconComponent };
 export type FrameUser = { name: string; email: string; imageUrl: string | null };
 
@@ -49,27 +72,76 @@ type AppFrameProps = {
   children: ReactNode;
 };
 
+const BADGE_MAX = 99;
+
+const matches = (pathname: string, entry: { to: string; also?: readonly string[] }) =>
+  [entry.to, ...(entry.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+const isActive = (pathname: string, entry: FrameNavItem) =>
+  entry.children ? entry.children.some((child) => matches(pathname, child)) : matches(pathname, entry);
+
+/** The accessible name of an entry: its label, and its badge in words when there is one. */
+const nameOf = (entry: FrameNavItem) => (entry.badge && entry.badge.count > 0 ? `${entry.label}, ${entry.badge.label}` : entry.label);
+
+function CountBadge({ badge }: { badge: FrameBadge }) {
+  return (
+    <Badge size="sm" color="red" variant="filled" circle={badge.count < 10} aria-hidden data-testid="nav-badge">
+      {badge.count > BADGE_MAX ? `${BADGE_MAX}+` : badge.count}
+    </Badge>
+  );
+}
+
 /** The signed-in frame: collapsible sidebar (260 / 100 px), top bar with the account menu, footer. */
 export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onProfile, onLogout, children }: AppFrameProps) {
   const location = useLocation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false });
+  // Groups the user opened or closed by hand; otherwise a group is open while one of its pages is.
+  const [groupsOpened, setGroupsOpened] = useState<Record<string, boolean>>({});
   const compact = collapsed && !mobileOpened;
 
-  const item = (entry: FrameNavItem) => {
-    const active = location.pathname === entry.to || location.pathname.startsWith(`${entry.to}/`);
+  // The phone drawer closes whenever the page changes, however that happened.
+  useEffect(() => closeMobile(), [location.pathname, closeMobile]);
+
+  // Arriving on one of a group's pages opens the group again, even if it was closed by hand; a new
+  // menu (say, a new unread count) does not count as arriving.
+  const reopenGroupsOf = useEffectEvent((pathname: string) =>
+    setGroupsOpened((current) => {
+      const reopen = nav.filter((entry) => entry.children && current[entry.label] === false && isActive(pathname, entry));
+      return reopen.length ? { ...current, ...Object.fromEntries(reopen.map((entry) => [entry.label, true])) } : current;
+    }),
+  );
+  useEffect(() => reopenGroupsOf(location.pathname), [location.pathname]);
+
+  const className = compact ? `${classes.navLink} ${classes.navLinkCompact}` : classes.navLink;
+
+  const icon = (entry: FrameNavItem) => {
     const Icon = entry.icon;
+    const glyph = <Icon size={22} stroke={1.7} aria-hidden />;
+    // Collapsed, the count sits on the icon.
+    return compact && entry.badge && entry.badge.count > 0 ? (
+      <Indicator color="red" size={16} offset={2} label={entry.badge.count > BADGE_MAX ? `${BADGE_MAX}+` : entry.badge.count} aria-hidden>
+        {glyph}
+      </Indicator>
+    ) : (
+      glyph
+    );
+  };
+
+  const leaf = (entry: FrameNavItem) => {
     const link = (
       <NavLink
         key={entry.to}
         component={Link}
         to={entry.to}
         label={compact ? undefined : entry.label}
-        aria-label={compact ? entry.label : undefined}
-        leftSection={<Icon size={22} stroke={1.7} aria-hidden />}
-        active={active}
+        aria-label={compact || (entry.badge && entry.badge.count > 0) ? nameOf(entry) : undefined}
+        leftSection={icon(entry)}
+        rightSection={!compact && entry.badge && entry.badge.count > 0 ? <CountBadge badge={entry.badge} /> : undefined}
+        active={isActive(location.pathname, entry)}
+        aria-current={isActive(location.pathname, entry) ? 'page' : undefined}
         variant="light"
-        className={compact ? `${classes.navLink} ${classes.navLinkCompact}` : classes.navLink}
+        className={className}
         onClick={closeMobile}
         py={10}
       />
@@ -82,6 +154,77 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
       link
     );
   };
+
+  const group = (entry: FrameNavItem, items: readonly FrameNavChild[]) => {
+    const active = isActive(location.pathname, entry);
+    if (compact) {
+      // No room for the entries below: they open in a menu beside the icon.
+      return (
+        <Menu key={entry.to} position="right-start" withArrow shadow="md" withinPortal>
+          <Menu.Target>
+            <NavLink
+              component="button"
+              aria-label={entry.label}
+              leftSection={icon(entry)}
+              active={active}
+              variant="light"
+              className={className}
+              py={10}
+            />
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{entry.label}</Menu.Label>
+            {items.map((child) => (
+              <Menu.Item
+                key={child.to}
+                component={Link}
+                to={child.to}
+                aria-current={matches(location.pathname, child) ? 'page' : undefined}
+                fw={matches(location.pathname, child) ? 700 : undefined}
+              >
+                {child.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      );
+    }
+    const opened = groupsOpened[entry.label] ?? active;
+    return (
+      <NavLink
+        key={entry.to}
+        component="button"
+        label={entry.label}
+        leftSection={icon(entry)}
+        active={active && !opened}
+        opened={opened}
+        onChange={(next) => setGroupsOpened((current) => ({ ...current, [entry.label]: next }))}
+        aria-expanded={opened}
+        variant="light"
+        className={className}
+        childrenOffset={34}
+        py={10}
+      >
+        {items.map((child) => (
+          <NavLink
+            key={child.to}
+            component={Link}
+            to={child.to}
+            label={child.label}
+            active={matches(location.pathname, child)}
+            aria-current={matches(location.pathname, child) ? 'page' : undefined}
+            variant="light"
+            className={classes.navLink}
+            onClick={closeMobile}
+            py={8}
+            mt={2}
+          />
+        ))}
+      </NavLink>
+    );
+  };
+
+  const item = (entry: FrameNavItem) => (entry.children?.length ? group(entry, entry.children) : leaf(entry));
 
   return (
     <AppShell

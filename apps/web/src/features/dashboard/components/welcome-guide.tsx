@@ -11,7 +11,7 @@ type Step = { label: string; hint: string; to: string; icon: typeof IconWallet }
 const STEPS: Record<Role, Step[]> = {
   agency: [
     { label: 'Add balance', hint: 'Top up your wallet to pay for orders in one click.', to: '/billing', icon: IconWallet },
-    { label: 'Add team members', hint: 'Invite associates who order for your agency.', to: '/management', icon: IconUsersPlus },
+    { label: 'Add team members', hint: 'Invite associates who order for your agency.', to: '/management?add=1', icon: IconUsersPlus },
     { label: 'Place an order', hint: 'Tell us what to write; we take it from there.', to: '/create', icon: IconShoppingCartPlus },
   ],
   associate: [
@@ -19,7 +19,7 @@ const STEPS: Record<Role, Step[]> = {
   ],
   admin: [
     { label: 'Add balance', hint: 'Credit an agency wallet, with a description.', to: '/billing', icon: IconWallet },
-    { label: 'Add team members', hint: 'Create agency accounts.', to: '/management', icon: IconUsersPlus },
+    { label: 'Add team members', hint: 'Create agency accounts.', to: '/management?add=1', icon: IconUsersPlus },
   ],
 };
 

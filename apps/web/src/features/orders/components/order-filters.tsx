@@ -41,7 +41,7 @@ export function OrderFilters({ values, onChange, status, onStatus, showUser, use
             onChange={(user) => set({ user })}
             searchable
             clearable
-            nothingFoundMessage="No user in these results"
+            nothingFoundMessage="No matching user"
           />
         )}
         <TextInput label="Date" type="date" value={values.date} onChange={(e) => set({ date: e.currentTarget.value })} />

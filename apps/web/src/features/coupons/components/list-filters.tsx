@@ -1,0 +1,56 @@
+import { ActionIcon, Card, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { ListFilterValues } from '../hooks/use-paged-list';
+
+type ListFiltersProps = {
+  values: ListFilterValues;
+  onChange: (values: ListFilterValues) => void;
+  onReset: () => void;
+  /** What the keyword matches, as the search box's placeholder. */
+  searchPlaceholder: string;
+  /** What the dates apply to: 'Created' gives the labels "Created from" and "Created to". */
+  dateLabel: string;
+};
+
+/** From and to dates (whole days, both included), an optional keyword search and a reset of all of them. */
+export function ListFilters({ values, onChange, onReset, searchPlaceholder, dateLabel }: ListFiltersProps) {
+  const set = (patch: Partial<ListFilterValues>) => onChange({ ...values, ...patch });
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          type="date"
+          label={`${dateLabel} from`}
+          value={values.from}
+          max={values.to || undefined}
+          onChange={(e) => set({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label={`${dateLabel} to`}
+          value={values.to}
+          min={values.from || undefined}
+          onChange={(e) => set({ to: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Search"
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={values.keyword}
+          maxLength={100}
+          onChange={(e) => set({ keyword: e.currentTarget.value })}
+          inputContainer={(children) => (
+            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <div style={{ flex: 1 }}>{children}</div>
+              <Tooltip label="Reset filters">
+                <ActionIcon variant="light" color="gray" size="lg" onClick={onReset} aria-label="Reset filters">
+                  <IconRefresh size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </div>
+          )}
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}

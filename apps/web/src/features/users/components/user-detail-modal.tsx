@@ -1,0 +1,158 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { managementScreenMessages, messages, roleOf, userMessages, type UserListRow } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useChangeStatus } from '../api/change-status';
+import { useUser } from '../api/get-user';
+import { balanceText, canChangeStatus, joinedText, roleLabel } from '../lib/user-format';
+import { UserStatusBadge } from './user-status-badge';
+
+type UserDetailModalProps = {
+  /** The list row that was opened; null while closed. */
+  row: UserListRow | null;
+  onClose: () => void;
+  /** The signed-in user: nobody switches themselves off. */
+  callerId: number;
+  /** Admins also see the group and the wallet balance. */
+  showAccount: boolean;
+  onEdit: (user: UserListRow) => void;
+};
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * View a user: their details and, for users the caller may switch, a button offering the opposite
+ * of their status (access-and-billing §4). Deactivating asks first, because it signs them out at
+ * once and, for an agency, stops its associates too (DESIGN.md §6.19).
+ */
+export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }: UserDetailModalProps) {
+  const detail = useUser(row?.id ?? null, row ?? undefined);
+  const change = useChangeStatus();
+  const [confirming, setConfirming] = useState(false);
+  const user = detail.data?.data ?? (detail.isError ? undefined : row);
+
+  const close = () => {
+    if (change.isPending) return;
+    setConfirming(false);
+    onClose();
+  };
+
+  const setStatus = (status: 0 | 1) => {
+    if (!user) return;
+    change.mutate(
+      { userid: user.id, status },
+      {
+        onSuccess: (res) => {
+          notify.success(res?.message || (status === 1 ? userMessages.activated : userMessages.deactivated));
+          setConfirming(false);
+        },
+        onError: (error) => {
+          notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
+          setConfirming(false);
+        },
+      },
+    );
+  };
+
+  const switchable = user ? canChangeStatus(user, callerId) : false;
+  const active = user?.status === 1;
+  const title = confirming && user ? managementScreenMessages.deactivateTitle(user.name) : (user?.name ?? row?.name ?? 'User');
+
+  let body;
+  if (!user) {
+    body = detail.isError ? (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={managementScreenMessages.userLoadFailed}>
+        {detail.error.message}
+      </Alert>
+    ) : (
+      <Skeleton h={160} />
+    );
+  } else if (confirming) {
+    body = (
+      <Stack gap="md">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <Stack gap={6}>
+            <Text size="sm">{managementScreenMessages.deactivateSessions(user.name)}</Text>
+            {roleOf(user) === 'agency' && <Text size="sm">{managementScreenMessages.deactivateAgency}</Text>}
+          </Stack>
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setConfirming(false)} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" leftSection={<IconUserOff size={16} aria-hidden />} loading={change.isPending} onClick={() => setStatus(0)}>
+            Deactivate
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <Detail label="Email">{user.email}</Detail>
+          <Detail label="Phone">{user.phoneNumber || '—'}</Detail>
+          <Detail label="Company">{user.company_name || '—'}</Detail>
+          <Detail label="Role">{roleLabel(user)}</Detail>
+          <Detail label="Role / Designation">{user.role_designation || '—'}</Detail>
+          <Detail label="Status">
+            <UserStatusBadge status={user.status} />
+          </Detail>
+          {showAccount && <Detail label="Group">{user.group || '—'}</Detail>}
+          {showAccount && <Detail label="Balance">{balanceText(user.balance)}</Detail>}
+          <Detail label="Member since">{joinedText(user.created_at)}</Detail>
+        </SimpleGrid>
+        {!switchable && (
+          <Text size="sm" c="gray.7">
+            {managementScreenMessages.statusLocked}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(user)}>
+            Edit
+          </Button>
+          {switchable &&
+            (active ? (
+              <Button color="red" variant="light" leftSection={<IconUserOff size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+                Deactivate
+              </Button>
+            ) : (
+              <Button color="green" leftSection={<IconUserCheck size={16} aria-hidden />} loading={change.isPending} onClick={() => setStatus(1)}>
+                Activate
+              </Button>
+            ))}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal
+      opened={row !== null}
+      onClose={close}
+      centered
+      size="lg"
+      title={
+        <Text component="span" fw={700} fz="lg">
+          {title}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import { badgeText } from '@/components/ui/badge-text';
+
+/** 1 = Active, anything else = Inactive (access-and-billing §3: status 0 is deactivated). */
+export function UserStatusBadge({ status }: { status: number }) {
+  const active = status === 1;
+  const color = active ? 'green' : 'red';
+  return (
+    <Badge variant="light" color={color} c={badgeText(color)} radius="sm" tt="none" style={{ flex: 'none' }}>
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
