@@ -329,6 +329,7 @@ export const inboxScreenMessages = {
   subtitleCustomer: 'Write to our support team and keep every conversation in one place.',
   subtitleAdmin: 'Conversations with agencies and their associates. Reply to any of them here.',
   messageAboutOrder: 'Message us about this order',
+  messageAgencyAboutOrder: 'Message the agency about this order',
   listLabel: 'Conversations',
   loadingList: 'Loading messages',
   listFailed: 'Your messages could not be loaded',

@@ -78,17 +78,16 @@ export function OrderItemsRoute() {
                 Export delivered files
               </Button>
             )}
-            {/* Customers write to support about this order (DESIGN.md §6.13); admins answer in the inbox. */}
-            {!isAdmin && (
-              <Button
-                component={Link}
-                to={`/message?order_id=${detail.order.id}`}
-                variant="default"
-                leftSection={<IconMessage size={18} aria-hidden />}
-              >
-                {inboxScreenMessages.messageAboutOrder}
-              </Button>
-            )}
+            {/* A thread about this order (DESIGN.md §6.13): customers write to support; an admin
+                writes to the order's agency (the only way an admin opens a thread). */}
+            <Button
+              component={Link}
+              to={`/message?order_id=${detail.order.id}`}
+              variant="default"
+              leftSection={<IconMessage size={18} aria-hidden />}
+            >
+              {isAdmin ? inboxScreenMessages.messageAgencyAboutOrder : inboxScreenMessages.messageAboutOrder}
+            </Button>
             {!isAdmin &&
               (detail.order.unpaid ? (
                 <Button component={Link} to={`/payment/${detail.order.id}`} leftSection={<IconCreditCard size={18} aria-hidden />}>
