@@ -1,30 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { messages } from '@copydesk/shared';
 import { demo, registerVerifiedAgency, signIn } from '../harness/accounts';
+import { expectAccessible, newPage } from '../harness/screens';
 
 /**
  * Coupon administration across screens (issue 8 §3, §7): an admin creates a coupon, edits it; an
  * agency uses it at payment; the admin finds the redemption in the used history, deletes the
  * coupon, and the agency can no longer apply it.
  */
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ bypassCSP: true });
-  return context.newPage();
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${screen} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { inboxMessages, messages } from '@copydesk/shared';
 import { demo, fillSignIn, registerVerifiedAgency, signIn } from '../harness/accounts';
+import { expectAccessible, newPage } from '../harness/screens';
 import { latestMail, linkIn } from '../harness/mailbox';
 
 /**
@@ -9,23 +9,6 @@ import { latestMail, linkIn } from '../harness/mailbox';
  * emailed, finds it unread and replies; the customer sees the unread count in the sidebar, opens
  * the thread from the emailed link and reads the reply, and the count goes away.
  */
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ bypassCSP: true });
-  return context.newPage();
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${screen} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** The open thread's messages. */
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages in this conversation' });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { messages, userMessages } from '@copydesk/shared';
 import { demo, fillSignIn, signIn } from '../harness/accounts';
+import { expectAccessible, newPage } from '../harness/screens';
 import { latestMail, linkIn } from '../harness/mailbox';
 
 /**
@@ -12,25 +12,6 @@ import { latestMail, linkIn } from '../harness/mailbox';
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function newPage(browser: Browser): Promise<Page> {
-  // axe injects its script; the app's CSP would refuse it.
-  const context = await browser.newContext({ bypassCSP: true });
-  return context.newPage();
-}
-
-/** No serious or critical axe violation at desktop and phone width, and no sideways scrolling on a phone. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${screen} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 /** Follows the set-password email: chooses a password on /setpassword/{token}, then signs in. */
 async function setPasswordFromEmail(page: Page, request: Parameters<typeof latestMail>[0], email: string, password: string) {

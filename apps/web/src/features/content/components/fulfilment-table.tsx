@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Anchor, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { FulfilmentRow } from '@copydesk/shared';
 import { SortHeader, type SortState } from '@/components/ui/sort-header';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-rows';
 import type { FulfilmentSortColumn } from '../api/get-fulfilment';
 import type { Agent } from '../api/get-fulfilment-agents';
 import { AssignControls, canAssign } from './assign-controls';
@@ -121,17 +122,9 @@ export function FulfilmentTable({ rows, loading, sort, onSort, agents, stacked, 
         </Table.Thead>
         <Table.Tbody>
           {loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={COLUMNS}>
-                  <Skeleton height={22} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
+            <SkeletonRows columns={COLUMNS} />
           ) : !rows?.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>{empty}</Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={COLUMNS}>{empty}</EmptyRow>
           ) : (
             rows.map((row) => (
               <Table.Tr key={row.id} className={classes.row} data-overdue={row.overdue || undefined} aria-label={`Item ${row.id}`}>

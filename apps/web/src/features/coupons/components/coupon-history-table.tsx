@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { dollarsToCents, formatMoney, messages } from '@copydesk/shared';
 import { SortHeader, type SortState } from '@/components/ui/sort-header';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-rows';
 import type { CouponHistoryRow, CouponHistorySortColumn } from '../api/get-coupon-history';
 import { formatDate } from '../lib/format';
 
@@ -34,21 +35,13 @@ export function CouponHistoryTable({ rows, loading, sort, onSort }: CouponHistor
         </Table.Thead>
         <Table.Tbody>
           {loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={COLUMNS}>
-                  <Skeleton height={22} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
+            <SkeletonRows columns={COLUMNS} />
           ) : !rows?.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                <Text ta="center" c="dimmed" fw={600} py="lg">
-                  {messages.noData}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={COLUMNS}>
+              <Text ta="center" c="dimmed" fw={600} py="lg">
+                {messages.noData}
+              </Text>
+            </EmptyRow>
           ) : (
             rows.map((row) => (
               <Table.Tr key={row.id} aria-label={`Use ${row.id}`}>

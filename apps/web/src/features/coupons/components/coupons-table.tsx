@@ -3,6 +3,7 @@ import { ActionIcon, Button, Card, Group, Skeleton, Stack, Table, Text, Tooltip 
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { couponScreenMessages, messages, type Coupon } from '@copydesk/shared';
 import { SortHeader, type SortState } from '@/components/ui/sort-header';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-rows';
 import type { CouponAgency } from '../api/get-coupon-agencies';
 import type { CouponSortColumn } from '../api/get-coupons';
 import { agenciesText, couponAmountText, couponTypeLabel, formatDate, formatDay, isExpired, todayIso } from '../lib/format';
@@ -149,19 +150,9 @@ export function CouponsTable({ rows, loading, sort, onSort, agencies, onDelete, 
         </Table.Thead>
         <Table.Tbody>
           {loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={COLUMNS}>
-                  <Skeleton height={22} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
+            <SkeletonRows columns={COLUMNS} />
           ) : !rows?.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                <Empty />
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={COLUMNS}><Empty /></EmptyRow>
           ) : (
             rows.map((coupon) => (
               <Table.Tr key={coupon.id} aria-label={`Coupon ${coupon.coupon_code}`}>

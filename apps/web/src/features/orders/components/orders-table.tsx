@@ -1,9 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, messages, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
 import { SortHeader } from '@/components/ui/sort-header';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-rows';
 import { OrderStatusBadge } from './order-status-badge';
 import classes from './orders-table.module.css';
 
@@ -58,21 +59,13 @@ export function OrdersTable({ rows, loading, isAdmin, sort, onSort, onOpen, onIn
         </Table.Thead>
         <Table.Tbody>
           {loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={7}>
-                  <Skeleton height={22} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
+            <SkeletonRows columns={7} />
           ) : !rows?.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text ta="center" c="dimmed" fw={600} py="xl">
-                  {messages.noData}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={7}>
+              <Text ta="center" c="dimmed" fw={600} py="xl">
+                {messages.noData}
+              </Text>
+            </EmptyRow>
           ) : (
             rows.map((order) => (
               <Table.Tr

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Card, Group, Skeleton, Stack, Table, Text, Tooltip 
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { UserListRow } from '@copydesk/shared';
 import { SortHeader, type SortState } from '@/components/ui/sort-header';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-rows';
 import type { UserSortColumn } from '../api/get-users';
 import { balanceText, roleLabel } from '../lib/user-format';
 import { UserStatusBadge } from './user-status-badge';
@@ -137,17 +138,9 @@ export function UsersTable({ rows, loading, sort, onSort, showAccount, stacked, 
         </Table.Thead>
         <Table.Tbody>
           {loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={columns}>
-                  <Skeleton height={22} radius="sm" />
-                </Table.Td>
-              </Table.Tr>
-            ))
+            <SkeletonRows columns={columns} />
           ) : !rows?.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns}>{empty}</Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={columns}>{empty}</EmptyRow>
           ) : (
             rows.map((row) => (
               <Table.Tr key={row.id} aria-label={row.name}>

@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/** A page in a browser context of its own, so several users can be signed in side by side. */
+export async function newPage(browser: Browser): Promise<Page> {
+  // axe injects its script; the app's CSP would refuse it.
+  const context = await browser.newContext({ bypassCSP: true });
+  return context.newPage();
+}
+
+/**
+ * The screen as it is, at desktop and phone width: no serious or critical axe-core violation, and
+ * no sideways scrolling of the page on a phone. Leaves the page at 1366 × 900.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width}px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${screen} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
