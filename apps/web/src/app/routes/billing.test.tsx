@@ -328,6 +328,36 @@ describe('billing: add balance (admin)', () => {
     expect(within(dialog).queryByLabelText(/^Card Number/)).not.toBeInTheDocument();
   });
 
+  it('retries an attempt whose answer was lost under the same Idempotency-Key, and starts a new one after an answer', async () => {
+    let posts = 0;
+    const { user, calls } = await openBilling('admin', {
+      'POST /api/billing/addBalance': () => {
+        posts += 1;
+        if (posts === 1) return json(503, { message: 'The database is not reachable right now.' });
+        if (posts === 2) return json(422, { message: 'Try again.', errors: { 'paymentInfo.balance': ['Try again.'] } });
+        return json(200, { message: billingMessages.balanceCredited('Acme Media') });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Balance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
+    await user.click(selectInput(/^Agency/, dialog));
+    await user.click(await option('Acme Media · agency@example.com'));
+    await user.type(within(dialog).getByLabelText(/^Amount/), '25');
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Goodwill credit');
+    const send = () => user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+    const keys = () => calls.filter((c) => route(c) === 'POST /api/billing/addBalance').map((c) => c.headers.get('Idempotency-Key'));
+
+    await send(); // 503: the answer is lost, the attempt goes on
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    await send(); // same payload, same attempt: same key; this time a definitive 422
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    expect(keys()[1]).toBe(keys()[0]);
+    await send(); // after a definitive answer a new attempt starts
+    expect(await screen.findByText(billingMessages.balanceCredited('Acme Media'))).toBeInTheDocument();
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(keys()[2]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('shows the server message when the agency list cannot be read', async () => {
     const { user } = await openBilling('admin', { 'GET /api/user/getuserbyrole/agency': () => json(404, { message: 'Route not found.' }) });
     await user.click(screen.getByRole('button', { name: 'Add Balance' }));
