@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { billingMessages } from '@copydesk/shared';
 import { sqlState, type Database } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
@@ -13,9 +13,22 @@ export interface StoredResponse {
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /**
+ * How long a request holds its key. A request still "in progress" after this died with its process
+ * (a crash, a deploy): the next request with the same key and body takes the key over instead of
+ * answering 409 forever. Longer than any payment takes, gateway time-outs included.
+ */
+export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
+/** A finished key answers repeats for a day; after that the key is free again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What identifies a request's body under its key. */
+export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+
+/**
  * Runs a money operation at most once per (user, scope, Idempotency-Key) (DESIGN.md §4). A repeat
  * with the same key and body answers the first response; the same key with another body is a 422;
- * a repeat while the first is still running is a 409. Server faults release the key for a retry.
+ * a repeat while the first is still running is a 409, until the first's lease runs out. Server
+ * faults release the key for a retry; keys expire after 24 h.
  */
 export async function withIdempotency(
   db: Database,
@@ -24,18 +37,40 @@ export async function withIdempotency(
 ): Promise<StoredResponse> {
   if (options.key === undefined) return { status: 200, body: await run() };
   if (!KEY_PATTERN.test(options.key)) throw AppError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible characters.');
-  const requestHash = createHash('sha256').update(JSON.stringify(options.body ?? null)).digest('hex');
+  const requestHash = requestHashOf(options.body);
   const where = and(eq(idempotencyKeys.userId, options.userId), eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, options.key));
 
-  try {
-    await db.insert(idempotencyKeys).values({ userId: options.userId, scope: options.scope, key: options.key, requestHash, status: 'in_progress' });
-  } catch (err) {
-    if (sqlState(err) !== '23505') throw err;
-    const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!existing) throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
-    if (existing.requestHash !== requestHash) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
-    if (existing.status !== 'done') throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
-    return { status: existing.responseStatus ?? 200, body: existing.responseBody };
+  // An expired key (a finished one older than a day, or an abandoned one past its lease with the
+  // same body) is claimed by this request: one UPDATE, so two requests cannot both claim it.
+  const claimed = await db
+    .update(idempotencyKeys)
+    .set({ requestHash, status: 'in_progress', responseStatus: null, responseBody: null, createdAt: sql`now()` })
+    .where(
+      and(
+        where,
+        or(
+          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`),
+          and(
+            eq(idempotencyKeys.status, 'in_progress'),
+            eq(idempotencyKeys.requestHash, requestHash),
+            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_LEASE_MS / 1000})`),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: idempotencyKeys.id });
+
+  if (!claimed.length) {
+    try {
+      await db.insert(idempotencyKeys).values({ userId: options.userId, scope: options.scope, key: options.key, requestHash, status: 'in_progress' });
+    } catch (err) {
+      if (sqlState(err) !== '23505') throw err;
+      const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
+      if (!existing) throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
+      if (existing.requestHash !== requestHash) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
+      if (existing.status !== 'done') throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
+      return { status: existing.responseStatus ?? 200, body: existing.responseBody };
+    }
   }
 
   let response: StoredResponse;
@@ -50,4 +85,9 @@ export async function withIdempotency(
   }
   await db.update(idempotencyKeys).set({ status: 'done', responseStatus: response.status, responseBody: response.body }).where(where);
   return response;
+}
+
+/** Housekeeping: keys older than a day answer nothing any more. */
+export async function deleteExpiredIdempotencyKeys(db: Database) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`));
 }
