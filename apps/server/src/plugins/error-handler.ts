@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { messages } from '@copydesk/shared';
+import { availabilityMessages, messages } from '@copydesk/shared';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+
+/** Seconds a client (or load balancer) should wait before retrying while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** `/sign/email` → `sign.email`, the Laravel-style key the clients read. */
 function toKey(instancePath: string, context: string | undefined): string {
@@ -9,9 +13,18 @@ function toKey(instancePath: string, context: string | undefined): string {
   return key || (context ?? 'body');
 }
 
+/** The driver's own words, not Drizzle's wrapper (whose message repeats the query and its parameters). */
+function rootMessage(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown };
+  for (let depth = 0; e.cause && typeof e.cause === 'object' && depth < 5; depth++) e = e.cause as typeof e;
+  const code = (e as { code?: unknown }).code;
+  return `${typeof code === 'string' ? `${code} ` : ''}${String(e.message)}`;
+}
+
 /**
  * The one error handler: domain errors, validation failures and framework errors all answer
- * `{message, errors?}` with the status of DESIGN.md §4. 5xx details never leave the server.
+ * `{message, errors?}` with the status of DESIGN.md §4. 5xx details never leave the server; an
+ * unreachable database is a 503 with Retry-After, not a 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -45,6 +58,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = status === 429 ? messages.tooManyRequests : err.message || messages.invalidData;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a bug in the request: the database is down, restarting or dropped the connection. The
+      // pool reconnects by itself; the caller may retry.
+      request.log.warn({ reason: rootMessage(err) }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: availabilityMessages.databaseUnavailable });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: messages.serverError });

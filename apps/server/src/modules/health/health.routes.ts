@@ -1,10 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkDatabase } from './health.service.js';
 
+const healthUp = z.object({ status: z.literal('ok'), database: z.literal('up') });
+const healthDown = z.object({ status: z.literal('unavailable'), database: z.literal('down') });
+
+/**
+ * For load balancers and start-up scripts: 200 while this instance can serve, 503 while its
+ * database is unreachable, so traffic moves elsewhere until the pool reconnects.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Log changes, not every probe: a load balancer asks every few seconds.
+  let lastDatabase: 'up' | 'down' = 'up';
+
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
+    { schema: { tags: ['health'], response: { 200: healthUp, 503: healthDown } } },
+    async (request, reply) => {
+      const database = await checkDatabase({ db: app.db });
+      if (database !== lastDatabase) {
+        if (database === 'down') request.log.warn('health: database unreachable');
+        else request.log.info('health: database reachable again');
+        lastDatabase = database;
+      }
+      if (database === 'down') return reply.status(503).send({ status: 'unavailable' as const, database: 'down' as const });
+      return { status: 'ok' as const, database: 'up' as const };
+    },
   );
 };
