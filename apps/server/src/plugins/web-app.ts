@@ -3,11 +3,24 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@copydesk/shared';
+import { mayReadDevMailbox } from '../modules/mail/dev-mailbox-access.js';
+
+/** As loosely as the client router matches it: any case, escaped letters, extra slashes. */
+function isDevMailboxPage(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Left as sent: a malformed escape reaches no client route anyway.
+  }
+  return /^\/+dev\/+mailbox(\/|$)/i.test(decoded);
+}
 
 /**
  * Serves the built web app. Any non-API path without a file extension answers index.html (the
  * client routes it; unknown paths go to /dashboard there). Unknown /api paths and missing assets
- * answer 404, never HTML with 200.
+ * answer 404, never HTML with 200. The dev mailbox page exists only for those who may read the
+ * mailbox (modules/mail/dev-mailbox-access.ts); anyone else gets a plain 404.
  */
 export async function registerWebApp(app: FastifyInstance) {
   const dist = app.config.webDistDir;
@@ -27,10 +40,13 @@ export async function registerWebApp(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || path.extname(pathname) !== '' || request.method !== 'GET') {
       return reply.status(404).send({ message: messages.notFound });
+    }
+    if (isDevMailboxPage(pathname) && !(await mayReadDevMailbox(app, request))) {
+      return reply.status(404).type('text/plain').send(messages.notFound);
     }
     if (!hasWeb) {
       return reply

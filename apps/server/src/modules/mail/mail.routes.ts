@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { mayReadDevMailbox } from './dev-mailbox-access.js';
 import { outboxRepository } from './outbox.repository.js';
 
 /**
  * The dev outbox: with no SMTP_URL and outside production, the emails the portal would have sent,
  * newest first, so a newcomer can click a verification link (the web page /dev/mailbox shows them).
+ * Only for this machine or an admin; anyone else is told it does not exist.
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,8 +24,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => {
-      if (app.config.isProduction || app.mailer) throw new AppError('NOT_FOUND', messages.notFound);
+    async (request) => {
+      if (!(await mayReadDevMailbox(app, request))) throw new AppError('NOT_FOUND', messages.notFound);
       return { data: await outboxRepository.listRecent(app.db) };
     },
   );

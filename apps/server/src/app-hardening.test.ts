@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from './app.js';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from './test/harness.js';
+import { multipart } from './test/helpers.js';
+
+let t: TestApp;
+let agency: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  agency = await loginAs(t.app, demo.agency);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('Cache-Control on JSON API answers', () => {
+  it('is no-store on successes and on every kind of error', async () => {
+    const answers = {
+      success: await get('/api/order', bearer(agency)),
+      'route 404': await get('/api/order/getById/999999999', bearer(agency)),
+      'unknown path 404': await get('/api/no/such/route'),
+      '401': await get('/api/order'),
+      '422': await t.app.inject({ method: 'POST', url: '/api/login', payload: {} }),
+      'OpenAPI document': await get('/api/docs/json'),
+    };
+    expect(answers.success.statusCode).toBe(200);
+    expect(answers['route 404'].statusCode).toBe(404);
+    expect(answers['unknown path 404'].statusCode).toBe(404);
+    expect(answers['401'].statusCode).toBe(401);
+    expect(answers['422'].statusCode).toBe(422);
+    for (const [label, res] of Object.entries(answers)) {
+      expect(res.headers['content-type'], label).toMatch(/application\/json/);
+      expect(res.headers['cache-control'], label).toBe('no-store');
+    }
+  });
+
+  it('leaves the caching a route chose: profile pictures and lookup lists', async () => {
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const form = multipart({}, { field: 'file', name: 'me.png', type: 'image/png', data: PNG });
+    const upload = await t.app.inject({ method: 'POST', url: '/api/updateProfilePic', payload: form.payload, headers: { ...form.headers, ...bearer(agency) } });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.headers['cache-control']).toBe('no-store');
+    const picture = await get(upload.json().user.profileImg);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const countries = await get('/api/getCounties');
+    expect(countries.statusCode).toBe(200);
+    expect(countries.headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
+
+describe('request logs', () => {
+  const secret = () => `S3cret${randomBytes(12).toString('hex')}`;
+
+  it('never contain the secret part of a URL', async () => {
+    const s = Array.from({ length: 11 }, secret);
+    const urls = [
+      `/api/email/verify/${s[0]}`,
+      `/api/getuserbytoken/${s[1]}`,
+      `/api/getGoogleLogin/${s[2]}`,
+      `/api/socialcallback?code=${s[3]}&state=${s[4]}&scope=openid`,
+      `/api/invoices/CD-000001.pdf?expires=1700000000&signature=${s[5]}`,
+      `/api/order?page=2&token=${s[6]}`,
+      `/setpassword/${s[7]}`,
+      `/password/reset/${s[8]}`,
+      `/social-login/${s[9]}`,
+    ];
+    for (const url of urls) await get(url);
+    await get('/api/getInfo', bearer(s[10]!));
+
+    const all = t.logs.join('');
+    for (const value of s) expect(all).not.toContain(value);
+    // The requests are still in the log, with the secret replaced.
+    for (const url of [
+      '/api/email/verify/[redacted]',
+      '/api/getuserbytoken/[redacted]',
+      '/api/getGoogleLogin/[redacted]',
+      '/api/socialcallback?code=[redacted]&state=[redacted]&scope=openid',
+      '/api/invoices/CD-000001.pdf?expires=1700000000&signature=[redacted]',
+      '/api/order?page=2&token=[redacted]',
+      '/setpassword/[redacted]',
+      '/password/reset/[redacted]',
+      '/social-login/[redacted]',
+    ]) {
+      expect(all).toContain(`"url":"${url}"`);
+    }
+  });
+
+  it('redact every route that takes a token in its path', async () => {
+    const paths = Object.keys((await get('/api/docs/json')).json().paths as Record<string, unknown>).filter((p) => p.includes('{token}'));
+    expect(paths.length).toBeGreaterThanOrEqual(3);
+    for (const route of paths) expect(redactUrl(route.replace('{token}', 'SECRET')), route).not.toContain('SECRET');
+  });
+
+  it('keep what is not secret', () => {
+    expect(redactUrl('/api/order?page=2&limit=10&sort_order=desc')).toBe('/api/order?page=2&limit=10&sort_order=desc');
+    expect(redactUrl('/login?error=Expired%20link')).toBe('/login?error=Expired%20link');
+    expect(redactUrl('/api/email/verify/')).toBe('/api/email/verify/');
+    expect(redactUrl('/api/x?access_token=a&Token=b&sig=c&flag')).toBe('/api/x?access_token=[redacted]&Token=[redacted]&sig=[redacted]&flag');
+  });
+});
+
+describe('URLs the router cannot decode', () => {
+  it('answer 400 in the API error shape, without echoing the URL', async () => {
+    for (const url of ['/api/user/%E0%A4%A', '/api/coupon/%', '/api/message/%C0%AF']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(await loginAs(t.app, demo.admin)) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ message: 'The given data was invalid.' });
+      expect(res.body).not.toContain('%');
+    }
+  });
+});
