@@ -116,9 +116,14 @@ export const passwordTokenSchema = z
   });
 export type PasswordTokenInput = z.input<typeof passwordTokenSchema>;
 
-/** POST /update/password: the signed-in user's new password (My Account, Login Information). */
+/**
+ * POST /update/password: the signed-in user's new password (My Account, Login Information).
+ * `current_password` may be empty here: whether it is required depends on the account (one that
+ * has never had a password, e.g. Google sign-in only, has none to give), so the server decides.
+ */
 export const changePasswordSchema = z
   .object({
+    current_password: z.string().max(PASSWORD_MAX).default(''),
     password: z.string().max(PASSWORD_MAX).default(''),
     password_confirmation: z.string().max(PASSWORD_MAX).optional(),
   })
@@ -135,6 +140,7 @@ export const changePasswordSchema = z
       ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: messages.passwordChangeMismatch });
     }
   });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** Contact Information (My Account): every field the spec requires for a profile save. */
 export const contactInfoFieldsSchema = z

@@ -46,6 +46,11 @@ export const authRepository = {
     await db.delete(accessTokens).where(lt(accessTokens.expiresAt, sql`now()`));
   },
 
+  /** One-time links that can no longer be used: expired ones (used ones expire too). */
+  async deleteExpiredOneTimeTokens(db: DbOrTx) {
+    await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now()`));
+  },
+
   async insertOneTimeToken(db: DbOrTx, values: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date }) {
     await db.insert(oneTimeTokens).values(values);
   },

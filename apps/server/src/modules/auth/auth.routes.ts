@@ -111,22 +111,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password/reset',
     { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) },
-    async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password'),
+    async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password', request.ip),
   );
 
   app.post(
     '/password/set',
     { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) },
-    async (request) => auth.completePasswordLink(ctx, request.body, 'set_password'),
+    async (request) => auth.completePasswordLink(ctx, request.body, 'set_password', request.ip),
   );
 
   app.post(
     '/update/password',
     {
-      schema: { tags, security: [{ bearerAuth: [] }], body: changePasswordSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Change the signed-in user’s password. current_password is required when the account has a password; wrong ones count as failed sign-ins.',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema },
+      },
       preHandler: requireAuth(),
     },
-    async (request) => auth.changePassword(ctx, currentUser(request).id, request.accessTokenId, request.body.password),
+    async (request) =>
+      auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
   );
 
   app.post(

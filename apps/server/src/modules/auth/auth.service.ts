@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { messages, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
+import { messages, securityMessages, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
 import type { z } from 'zod';
-import type { signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
+import type { changePasswordSchema, signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import { sqlState, type Database, type DbOrTx } from '../../db/client.js';
 import type { OneTimePurpose, UserRow } from '../../db/schema/index.js';
@@ -14,6 +14,7 @@ import { outboxRepository } from '../mail/outbox.repository.js';
 import { loadUserDto, toUserDto } from '../users/user-dto.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
+import { takeEmailAllowance } from './email-quota.js';
 import { loginThrottle } from './login-throttle.js';
 
 /** Account rules: sign-up, sign-in, sessions, email verification and passwords. No HTTP here. */
@@ -26,6 +27,23 @@ export const VERIFY_TTL_MS = 24 * HOUR;
 export const SET_PASSWORD_TTL_MS = 7 * 24 * HOUR;
 export const LOGIN_LINK_TTL_MS = 7 * 24 * HOUR;
 export const SOCIAL_TTL_MS = 2 * 60 * 1000;
+/**
+ * The calls that may send an email answer no sooner than this, whether or not an email went out,
+ * so their timing does not tell a stranger whether an address has an account. It covers the few
+ * queries of queueing the email with a wide margin.
+ */
+export const NEUTRAL_ANSWER_MS = 150;
+
+/** Runs `work`, then waits until `ms` have passed since the start, also when it threw. */
+async function answerNoSoonerThan<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
 
 interface Ctx {
   db: Database;
@@ -35,6 +53,7 @@ interface Ctx {
 type SignUp = z.output<typeof signUpFieldsSchema>;
 type Login = z.output<typeof loginSchema>;
 type PasswordToken = z.output<typeof passwordTokenSchema>;
+type ChangePassword = z.output<typeof changePasswordSchema>;
 export type { SignUpInput, LoginInput, PasswordTokenInput };
 
 /** Issues a bearer token (256-bit random; only its hash is stored). */
@@ -97,7 +116,7 @@ export async function register(ctx: Ctx, sign: SignUp) {
   }
 }
 
-/** POST /login. Throttled per email+address on failures only. */
+/** POST /login. Throttled on failures only, per account+address, address and account (login-throttle.ts). */
 export async function login(ctx: Ctx, input: Login, ip: string) {
   if (await loginThrottle.isBlocked(ctx.db, input.email, ip)) throw new AppError('RATE_LIMITED', messages.tooManyLogins);
   const user = await usersRepository.findByEmail(ctx.db, input.email);
@@ -126,24 +145,31 @@ export async function getInfo(ctx: Ctx, userId: number) {
   return { user: await loadUserDto(ctx.db, userId) };
 }
 
-/** POST /forgot-password: the same answer whether or not the email exists. */
+/**
+ * POST /forgot-password: the same answer, in the same time, whether or not the email exists, is
+ * active, or has had its hourly share of reset emails (email-quota.ts).
+ */
 export async function forgotPassword(ctx: Ctx, email: string) {
-  const user = await usersRepository.findByEmail(ctx.db, email);
-  if (user && user.status === 1) {
-    await ctx.db.transaction(async (tx) => {
-      const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
-      const url = `${ctx.config.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-      await outboxRepository.enqueue(tx, emails.resetPassword(user.email, user.name, url));
-    });
-  }
-  return { message: messages.resetEmailSent };
+  return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
+    const allowed = await takeEmailAllowance(ctx.db, 'reset_password', email);
+    const user = await usersRepository.findByEmail(ctx.db, email);
+    if (allowed && user && user.status === 1) {
+      await ctx.db.transaction(async (tx) => {
+        const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
+        const url = `${ctx.config.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+        await outboxRepository.enqueue(tx, emails.resetPassword(user.email, user.name, url));
+      });
+    }
+    return { message: messages.resetEmailSent };
+  });
 }
 
 /**
  * POST /password/reset and /password/set: consume the link, store the new password, verify the
- * email (the link proved the address) and revoke every session.
+ * email (the link proved the address) and revoke every session. The link also proved who is at
+ * this network address, so its sign-in back-off for the account ends (login-throttle.ts).
  */
-export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpose: 'reset_password' | 'set_password') {
+export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpose: 'reset_password' | 'set_password', ip: string) {
   const invalid = purpose === 'reset_password' ? messages.invalidResetToken : messages.invalidSetPasswordToken;
   const user = await usersRepository.findByEmail(ctx.db, input.email);
   if (!user) throw AppError.field('token', invalid);
@@ -158,34 +184,64 @@ export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpo
     });
     await authRepository.deleteAccessTokensOfUser(tx, user.id);
   });
+  await loginThrottle.clear(ctx.db, user.email, ip);
   return { message: purpose === 'reset_password' ? messages.passwordChanged : messages.passwordSaved };
 }
 
-/** POST /update/password: the signed-in user's new password; other sessions are revoked. */
-export async function changePassword(ctx: Ctx, userId: number, currentTokenId: number | null, password: string) {
-  const passwordHash = await hashPassword(password);
+/**
+ * POST /update/password: the signed-in user's new password; this session stays, the others are
+ * revoked. The current password is required, so a session left open on a shared computer (or a
+ * stolen token) cannot take the account over for good; wrong ones count as failed sign-ins from
+ * this address, so this form cannot be used to guess the password past the sign-in throttle.
+ * An account that has never had a password (created through Google sign-in, or invited and not
+ * yet through its set-password link) has nothing to confirm: it may set a first password with the
+ * session alone, which already has full use of the account.
+ */
+export async function changePassword(ctx: Ctx, options: { userId: number; tokenId: number | null; ip: string; input: ChangePassword }) {
+  const { userId, tokenId, ip, input } = options;
+  const user = await usersRepository.findById(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  if (user.passwordHash) {
+    if (!input.current_password) throw AppError.field('current_password', securityMessages.currentPasswordRequired);
+    if (await loginThrottle.isBlocked(ctx.db, user.email, ip)) throw new AppError('RATE_LIMITED', securityMessages.tooManyPasswordAttempts);
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      await loginThrottle.recordFailure(ctx.db, user.email, ip);
+      throw AppError.field('current_password', securityMessages.currentPasswordWrong);
+    }
+    await loginThrottle.clear(ctx.db, user.email, ip);
+  }
+  const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await usersRepository.update(tx, userId, { passwordHash, passwordChangedAt: new Date() });
-    await authRepository.deleteAccessTokensOfUser(tx, userId, currentTokenId ?? undefined);
+    await authRepository.deleteAccessTokensOfUser(tx, userId, tokenId ?? undefined);
   });
   return { message: messages.passwordChanged };
 }
 
-/** POST /email/resendVerify. Unknown emails get the same answer (no account enumeration). */
+/**
+ * POST /email/resendVerify: one neutral answer, in the same time, for an unknown email, an
+ * unverified one (a fresh link goes out, within the hourly cap), a verified one and a deactivated
+ * one. A verified account gets no email: nothing is pending, and a stranger must not be able to
+ * mail its owner at will; its owner on the "verify your email" screen is moved on by checkverify.
+ */
 export async function resendVerification(ctx: Ctx, email: string) {
-  const user = await usersRepository.findByEmail(ctx.db, email);
-  if (user?.emailVerifiedAt) throw AppError.field('email', messages.emailAlreadyVerified);
-  if (user && user.status === 1) {
-    await ctx.db.transaction((tx) => queueVerification(ctx, tx, user));
-  }
-  return { message: messages.verificationSent };
+  return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
+    const allowed = await takeEmailAllowance(ctx.db, 'verify_email', email);
+    const user = await usersRepository.findByEmail(ctx.db, email);
+    if (allowed && user && user.status === 1 && !user.emailVerifiedAt) {
+      await ctx.db.transaction((tx) => queueVerification(ctx, tx, user));
+    }
+    return { message: messages.verificationSent };
+  });
 }
 
-/** POST /email/checkverify: whether the address awaiting verification has been verified. */
+/**
+ * POST /email/checkverify: whether the address awaiting verification has been verified. An
+ * unknown email answers exactly as an unverified one, after the same single lookup.
+ */
 export async function checkVerification(ctx: Ctx, email: string) {
   const user = await usersRepository.findByEmail(ctx.db, email);
-  if (!user) throw AppError.field('email', messages.emailUnknown);
-  return user.emailVerifiedAt
+  return user?.emailVerifiedAt
     ? { verified: true, message: messages.emailAlreadyVerified }
     : { verified: false, message: messages.emailNotVerifiedYet };
 }

@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@copydesk/shared';
-import { accessTokens, authThrottle, oneTimeTokens, users } from '../../db/schema/index.js';
+import { messages, securityMessages } from '@copydesk/shared';
+import { accessTokens, authThrottle, oneTimeTokens, outboxEmails, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { createVerifiedAgency, latestEmailTo, linkIn, signUpPayload, uniqueEmail, userIdByEmail } from '../../test/helpers.js';
-import { createLoginLink, issueOneTimeToken, SET_PASSWORD_TTL_MS } from './auth.service.js';
-import { MAX_FAILURES_PER_EMAIL_AND_ADDRESS } from './login-throttle.js';
+import { createLoginLink, issueAccessToken, issueOneTimeToken, NEUTRAL_ANSWER_MS, SET_PASSWORD_TTL_MS } from './auth.service.js';
+import { EMAILS_PER_ACCOUNT_PER_HOUR } from './email-quota.js';
+import { ACCOUNT_UNDER_ATTACK, MAX_FAILURES_PER_EMAIL_AND_ADDRESS } from './login-throttle.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,6 +18,26 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const getInfo = (token: string) => t.app.inject({ method: 'GET', url: '/api/getInfo', headers: bearer(token) });
+/** A POST from a given network address (each test uses its own, so address counters do not add up across tests). */
+const postFrom = (remoteAddress: string, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+/**
+ * A new agency signed up from a network address of its own (sign-ups are limited per address, and
+ * this file signs up many), verified unless told otherwise.
+ */
+let signUps = 0;
+async function newAccount(options: { verified?: boolean } = {}) {
+  signUps += 1;
+  const payload = signUpPayload();
+  const res = await postFrom(`10.20.${Math.floor(signUps / 250)}.${(signUps % 250) + 1}`, '/api/register', payload);
+  expect(res.statusCode).toBe(201);
+  if (options.verified !== false) {
+    const mail = await latestEmailTo(t.app, payload.sign.email);
+    await t.app.inject({ method: 'GET', url: new URL(linkIn(mail!.text, /http\S+\/api\/email\/verify\/\S+/)).pathname });
+  }
+  return { email: payload.sign.email, password: payload.sign.password };
+}
+const emailsTo = async (to: string) => (await t.db.select({ n: count() }).from(outboxEmails).where(eq(outboxEmails.to, to)))[0]!.n;
 
 describe('POST /api/register', () => {
   it('creates an unverified agency and queues a verification email', async () => {
@@ -126,14 +147,77 @@ describe('email verification', () => {
     expect(fresh).not.toBe(old);
     expect((await t.app.inject({ method: 'GET', url: old })).headers.location).toContain('/login?error=');
     expect((await t.app.inject({ method: 'GET', url: fresh })).headers.location).toBe('/login?verified=1');
-    const after = await post('/api/email/resendVerify', { email: payload.sign.email });
-    expect(after.statusCode).toBe(422);
-    expect(after.json().message).toBe(messages.emailAlreadyVerified);
   });
 
-  it('checks the email format and unknown addresses', async () => {
+  it('checks the email format', async () => {
     expect((await post('/api/email/resendVerify', { email: 'nope' })).json().errors.email).toEqual([messages.emailNotCorrect]);
-    expect((await post('/api/email/checkverify', { email: uniqueEmail() })).statusCode).toBe(422);
+    expect((await post('/api/email/checkverify', { email: 'nope' })).json().errors.email).toEqual([messages.emailNotCorrect]);
+  });
+
+  it('does not tell a stranger whether an email has an account', async () => {
+    const unverified = await newAccount({ verified: false });
+    const verified = await newAccount();
+    const unknown = uniqueEmail('nobody');
+
+    // checkverify: an unknown email answers exactly as an unverified one.
+    const notYet = { verified: false, message: messages.emailNotVerifiedYet };
+    for (const email of [unknown, unverified.email]) {
+      const res = await post('/api/email/checkverify', { email });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(notYet);
+    }
+
+    // resendVerify: one answer for unknown, unverified and verified; only the unverified one gets mail.
+    const before = { verified: await emailsTo(verified.email), unverified: await emailsTo(unverified.email) };
+    const answers = [];
+    for (const email of [unknown, unverified.email, verified.email]) {
+      const res = await post('/api/email/resendVerify', { email });
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    expect(answers).toEqual(Array(3).fill({ status: 200, body: { message: messages.verificationSent } }));
+    expect(await emailsTo(verified.email)).toBe(before.verified);
+    expect(await emailsTo(unverified.email)).toBe(before.unverified + 1);
+    expect(await emailsTo(unknown)).toBe(0);
+  });
+
+  it('answers calls that may send an email no sooner for an unknown address than for a known one', async () => {
+    for (const url of ['/api/email/resendVerify', '/api/forgot-password']) {
+      const started = performance.now();
+      const res = await post(url, { email: uniqueEmail('nobody') });
+      expect(res.statusCode).toBe(200);
+      // A floor, not a speed measurement: the unknown address waits like one that queued an email.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(NEUTRAL_ANSWER_MS - 2);
+    }
+  });
+});
+
+describe('emails per account per hour', () => {
+  it.each([
+    ['/api/forgot-password', messages.resetEmailSent, 'verified'],
+    ['/api/email/resendVerify', messages.verificationSent, 'unverified'],
+  ] as const)('%s sends at most the hourly cap, from any number of addresses, with the same answer', async (url, message, kind) => {
+    // forgot-password mails any active account; resendVerify only one awaiting verification.
+    const account = async () => (await newAccount({ verified: kind === 'verified' })).email;
+    const email = await account();
+    const before = await emailsTo(email);
+
+    // Every request from its own address, so the per-address request limit of the route never applies.
+    const tries = EMAILS_PER_ACCOUNT_PER_HOUR + 3;
+    for (let i = 0; i < tries; i++) {
+      const res = await postFrom(`198.51.100.${i + 1}`, url, { email });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message });
+    }
+    expect((await emailsTo(email)) - before).toBe(EMAILS_PER_ACCOUNT_PER_HOUR);
+
+    // The cap is per account: another account is not affected, and the hour passing lifts it.
+    const other = await account();
+    const otherBefore = await emailsTo(other);
+    await post(url, { email: other });
+    expect(await emailsTo(other)).toBe(otherBefore + 1);
+    await t.db.update(authThrottle).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(sql`${authThrottle.key} like 'mail:%'`);
+    await postFrom('198.51.100.200', url, { email });
+    expect((await emailsTo(email)) - before).toBe(EMAILS_PER_ACCOUNT_PER_HOUR + 1);
   });
 });
 
@@ -220,6 +304,44 @@ describe('POST /api/login', () => {
     await t.db.update(authThrottle).set({ windowEndsAt: sql`now() - interval '1 second'` });
     expect((await attempt(account.password)).statusCode).toBe(200);
   });
+
+  it('throttles one account attacked from many addresses, while an address that has not failed can still sign in', async () => {
+    const account = await newAccount();
+    const from = (address: string, password: string) => postFrom(address, '/api/login', { email: account.email, password });
+    // 30 addresses × 9 wrong passwords: each address stays under the per-address limit of 10.
+    const statuses: number[] = [];
+    for (let a = 1; a <= 30; a++) {
+      for (let i = 0; i < 9; i++) statuses.push((await from(`192.0.2.${a}`, `wrong password ${i}`)).statusCode);
+    }
+    const guesses = statuses.filter((s) => s === 422).length;
+    const refused = statuses.filter((s) => s === 429).length;
+    expect(guesses + refused).toBe(270);
+    // Was 270 guesses; now 20 free, then 3 per address until 100, then 1.
+    expect(guesses).toBeLessThanOrEqual(ACCOUNT_UNDER_ATTACK[0].accountFailures + ACCOUNT_UNDER_ATTACK[1].perAddress);
+    expect(refused).toBeGreaterThanOrEqual(150);
+
+    // An attacking address waits even with the right password...
+    const attacker = await from('192.0.2.5', account.password);
+    expect(attacker.statusCode).toBe(429);
+    expect(attacker.json().message).toBe(messages.tooManyLogins);
+    // ...while the owner, from an address that has not failed for this account, signs in.
+    expect((await from('192.0.2.200', account.password)).statusCode).toBe(200);
+    // Other accounts are not affected, from the attacking addresses either.
+    expect((await postFrom('192.0.2.5', '/api/login', { email: demo.associate, password: demo.password })).statusCode).toBe(200);
+  });
+
+  it('gives an address that has not failed a small allowance of its own while the account is under attack', async () => {
+    const account = await newAccount();
+    const from = (address: string, password: string) => postFrom(address, '/api/login', { email: account.email, password });
+    const [tier] = ACCOUNT_UNDER_ATTACK.slice(-1);
+    for (let i = 0; i < tier!.accountFailures; i++) expect((await from(`192.0.2.${100 + (i % 2)}`, 'wrong password')).statusCode).toBe(422);
+    // The account is under attack: the owner's typo counts, and within its allowance it still signs in.
+    for (let i = 0; i < tier!.perAddress - 1; i++) expect((await from('192.0.2.150', 'typo password')).statusCode).toBe(422);
+    expect((await from('192.0.2.150', account.password)).statusCode).toBe(200);
+    // A third address uses up its allowance and then waits.
+    for (let i = 0; i < tier!.perAddress; i++) expect((await from('192.0.2.151', 'wrong password')).statusCode).toBe(422);
+    expect((await from('192.0.2.151', account.password)).statusCode).toBe(429);
+  });
 });
 
 describe('sessions', () => {
@@ -259,7 +381,7 @@ describe('forgot and reset password', () => {
   });
 
   it('resets through the emailed link once, revoking every session', async () => {
-    const account = await createVerifiedAgency(t.app);
+    const account = await newAccount();
     const session = await loginAs(t.app, account.email, account.password);
     await post('/api/forgot-password', { email: account.email });
     const mail = await latestEmailTo(t.app, account.email);
@@ -283,7 +405,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired link, a link for another email, and invalid passwords', async () => {
-    const account = await createVerifiedAgency(t.app);
+    const account = await newAccount();
     await post('/api/forgot-password', { email: account.email });
     const token = linkIn((await latestEmailTo(t.app, account.email))!.text, /\/password\/reset\/[^?\s]+/).split('/').pop()!;
     const body = { email: account.email, token, password: 'brand new pass', password_confirmation: 'brand new pass' };
@@ -312,6 +434,22 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('a completed reset link', () => {
+  it('ends the sign-in back-off of the address it was used from', async () => {
+    const account = await newAccount();
+    const address = '203.0.113.60';
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) {
+      await postFrom(address, '/api/login', { email: account.email, password: 'forgotten it' });
+    }
+    expect((await postFrom(address, '/api/login', { email: account.email, password: account.password })).statusCode).toBe(429);
+    await postFrom(address, '/api/forgot-password', { email: account.email });
+    const token = new URL(linkIn((await latestEmailTo(t.app, account.email))!.text, /http\S+\/password\/reset\/\S+/)).pathname.split('/').pop()!;
+    const reset = { email: account.email, token, password: 'remembered 1', password_confirmation: 'remembered 1' };
+    expect((await postFrom(address, '/api/password/reset', reset)).statusCode).toBe(200);
+    expect((await postFrom(address, '/api/login', { email: account.email, password: 'remembered 1' })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/password/set', () => {
   it('sets the first password of an invited user and verifies the email', async () => {
     const email = uniqueEmail('invited');
@@ -332,24 +470,82 @@ describe('POST /api/password/set', () => {
 
 describe('POST /api/update/password', () => {
   it('changes the password, keeps this session and revokes the others', async () => {
-    const account = await createVerifiedAgency(t.app);
+    const account = await newAccount();
     const current = await loginAs(t.app, account.email, account.password);
     const other = await loginAs(t.app, account.email, account.password);
     const headers = bearer(current);
+    const change = { current_password: account.password, password: 'new password 1', password_confirmation: 'new password 1' };
 
-    const mismatch = await post('/api/update/password', { password: 'new password 1', password_confirmation: 'new password 2' }, headers);
+    const mismatch = await post('/api/update/password', { ...change, password_confirmation: 'new password 2' }, headers);
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().message).toBe(messages.passwordChangeMismatch);
-    expect((await post('/api/update/password', { password: '' }, headers)).json().message).toBe(messages.requiredFields);
-    expect((await post('/api/update/password', { password: 'short' }, headers)).json().message).toBe(messages.passwordTooShort);
+    expect((await post('/api/update/password', { ...change, password: '' }, headers)).json().message).toBe(messages.requiredFields);
+    expect((await post('/api/update/password', { ...change, password: 'short', password_confirmation: 'short' }, headers)).json().message).toBe(
+      messages.passwordTooShort,
+    );
 
-    const ok = await post('/api/update/password', { password: 'new password 1', password_confirmation: 'new password 1' }, headers);
+    const ok = await post('/api/update/password', change, headers);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(messages.passwordChanged);
     expect((await getInfo(current)).statusCode).toBe(200);
     expect((await getInfo(other)).statusCode).toBe(401);
     expect((await post('/api/login', { email: account.email, password: 'new password 1' })).statusCode).toBe(200);
-    expect((await post('/api/update/password', { password: 'new password 1' })).statusCode).toBe(401);
+    expect((await post('/api/update/password', change)).statusCode).toBe(401);
+  });
+
+  it('requires the right current password, with a field error on current_password', async () => {
+    const account = await newAccount();
+    const session = await loginAs(t.app, account.email, account.password);
+    const other = await loginAs(t.app, account.email, account.password);
+    const change = { password: 'taken over 1', password_confirmation: 'taken over 1' };
+
+    const missing = await post('/api/update/password', change, bearer(session));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({
+      message: securityMessages.currentPasswordRequired,
+      errors: { current_password: [securityMessages.currentPasswordRequired] },
+    });
+    const wrong = await post('/api/update/password', { ...change, current_password: 'not my password' }, bearer(session));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ message: securityMessages.currentPasswordWrong, errors: { current_password: [securityMessages.currentPasswordWrong] } });
+
+    // Nothing changed: the old password still signs in, no session was revoked.
+    expect((await post('/api/login', { email: account.email, password: 'taken over 1' })).statusCode).toBe(422);
+    expect((await getInfo(other)).statusCode).toBe(200);
+    expect((await post('/api/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+
+    const right = await post('/api/update/password', { ...change, current_password: account.password }, bearer(session));
+    expect(right.statusCode).toBe(200);
+    expect((await post('/api/login', { email: account.email, password: 'taken over 1' })).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords as failed sign-ins from that address', async () => {
+    const account = await newAccount();
+    const address = '203.0.113.40';
+    const session = await loginAs(t.app, account.email, account.password);
+    const change = (current_password: string) =>
+      postFrom(address, '/api/update/password', { current_password, password: 'guessed it 1', password_confirmation: 'guessed it 1' }, bearer(session));
+
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) expect((await change(`guess number ${i}`)).statusCode).toBe(422);
+    const blocked = await change(account.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(securityMessages.tooManyPasswordAttempts);
+    // The same back-off applies to signing in from there; elsewhere the owner is unaffected.
+    expect((await postFrom(address, '/api/login', { email: account.email, password: account.password })).statusCode).toBe(429);
+    expect((await post('/api/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  });
+
+  it('lets an account without a password (Google sign-in) set a first one without current_password', async () => {
+    const email = uniqueEmail('google');
+    const [user] = await t.db.insert(users).values({ name: 'Grace', email, role: 'agency', googleSub: `sub-${email}`, emailVerifiedAt: new Date() }).returning();
+    const token = await issueAccessToken(t.db, user!.id);
+    const res = await post('/api/update/password', { password: 'first password', password_confirmation: 'first password' }, bearer(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.passwordChanged);
+    expect((await post('/api/login', { email, password: 'first password' })).statusCode).toBe(200);
+    // From now on the password it has is required.
+    const again = await post('/api/update/password', { password: 'second password', password_confirmation: 'second password' }, bearer(token));
+    expect(again.json().errors.current_password).toEqual([securityMessages.currentPasswordRequired]);
   });
 });
 

@@ -44,13 +44,14 @@ describe('email verify screen', () => {
     localStorage.setItem('sendto', 'gone@example.com');
     mockApi((call) => {
       if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false });
-      return json(404, { message: messages.emailUnknown });
+      // The server answers every email alike (no account enumeration); what can fail is the rate limit.
+      return json(429, { message: messages.tooManyRequests });
     });
     const { user, router } = renderRoute('/email/verify');
 
     await user.click(await screen.findByRole('button', { name: 'Resend Email' }));
 
-    expect(await screen.findByText(messages.emailUnknown)).toBeInTheDocument();
+    expect(await screen.findByText(messages.tooManyRequests)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('sendto')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@copydesk/shared';
+import { messages, securityMessages } from '@copydesk/shared';
 import { json, makeUser, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 const places = (call: FetchCall) => {
@@ -14,11 +14,11 @@ const places = (call: FetchCall) => {
   }
 };
 
-async function openLoginTab(role: 'agency' | 'associate' = 'agency') {
+async function openLoginTab(role: 'agency' | 'associate' = 'agency', changed: () => Response = () => json(200, { message: 'ok' })) {
   const auth = signIn(role);
   const calls = mockApi((call) => {
     if (route(call) === 'GET /api/getInfo') return json(200, { user: auth.user });
-    if (route(call) === 'POST /api/update/password') return json(200, { message: 'ok' });
+    if (route(call) === 'POST /api/update/password') return changed();
     return places(call);
   });
   const view = renderRoute('/my-account');
@@ -31,6 +31,7 @@ async function openLoginTab(role: 'agency' | 'associate' = 'agency') {
 const selectInput = (label: RegExp) =>
   screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 
+const currentPassword = () => screen.getByLabelText(/^Current Password/);
 const newPassword = () => screen.getByLabelText(/^New Password/);
 const confirmPassword = () => screen.getByLabelText(/^Confirm Password/);
 
@@ -59,18 +60,64 @@ describe('my account: login information', () => {
     expect(calls.some((c) => c.url === '/api/update/password')).toBe(false);
   });
 
-  it('changes the password and says so', async () => {
+  it('changes the password with the current one and says so', async () => {
     const { user, calls } = await openLoginTab();
 
+    await user.type(currentPassword(), 'old secret 1');
     await user.type(newPassword(), 'longenough1');
     await user.type(confirmPassword(), 'longenough1{Enter}');
 
     expect(await screen.findByText(messages.passwordChanged)).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/update/password')?.body).toEqual({
+      current_password: 'old secret 1',
       password: 'longenough1',
       password_confirmation: 'longenough1',
     });
+    expect(currentPassword()).toHaveValue('');
     expect(newPassword()).toHaveValue('');
+  });
+
+  it('shows the server’s answer about the current password under that field', async () => {
+    const wrong = securityMessages.currentPasswordWrong;
+    const { user } = await openLoginTab('agency', () => json(422, { message: wrong, errors: { current_password: [wrong] } }));
+
+    await user.type(currentPassword(), 'not it at all');
+    await user.type(newPassword(), 'longenough1');
+    await user.type(confirmPassword(), 'longenough1{Enter}');
+
+    expect(await screen.findByText(wrong)).toBeInTheDocument();
+    expect(currentPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(currentPassword()).toHaveAccessibleDescription(expect.stringContaining(wrong));
+    expect(currentPassword()).toHaveFocus();
+    expect(newPassword()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(newPassword()).toHaveValue('longenough1');
+
+    // Typing a new current password clears the message.
+    await user.type(currentPassword(), 'x');
+    expect(screen.queryByText(wrong)).not.toBeInTheDocument();
+    expect(currentPassword()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('lets an account without a password (Google sign-in) leave the current one empty', async () => {
+    const { user, calls } = await openLoginTab();
+    expect(currentPassword()).not.toBeRequired();
+    expect(screen.getByText(securityMessages.currentPasswordHint)).toBeInTheDocument();
+
+    await user.type(newPassword(), 'longenough1');
+    await user.type(confirmPassword(), 'longenough1{Enter}');
+
+    expect(await screen.findByText(messages.passwordChanged)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/update/password')?.body).toMatchObject({ current_password: '' });
+  });
+
+  it('says when too many wrong passwords were tried', async () => {
+    const { user } = await openLoginTab('agency', () => json(429, { message: securityMessages.tooManyPasswordAttempts }));
+
+    await user.type(currentPassword(), 'guess guess');
+    await user.type(newPassword(), 'longenough1');
+    await user.type(confirmPassword(), 'longenough1{Enter}');
+
+    expect(await screen.findByText(securityMessages.tooManyPasswordAttempts)).toBeInTheDocument();
   });
 
   it('shows the email read-only', async () => {

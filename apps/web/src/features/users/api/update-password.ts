@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '@copydesk/shared';
+import type { AuthResponse, ChangePasswordInput } from '@copydesk/shared';
 import { api } from '@/lib/api-client';
 import { saveSession } from '@/lib/auth';
 
 type UpdatePasswordResponse = { message?: string } & Partial<AuthResponse>;
 
-/** POST /update/password {password, password_confirmation}: the signed-in user's new password. */
-export const updatePassword = (input: { password: string; password_confirmation: string }) =>
+/**
+ * POST /update/password {current_password, password, password_confirmation}: the signed-in user's
+ * new password. A wrong or missing current password answers 422 with an error on current_password.
+ */
+export const updatePassword = (input: Required<ChangePasswordInput>) =>
   api.post<UpdatePasswordResponse>('/update/password', input);
 
 export const useUpdatePassword = () =>
