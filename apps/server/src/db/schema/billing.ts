@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cents } from './money.js';
 import { orders } from './orders.js';
 import { users } from './users.js';
 
@@ -10,7 +11,7 @@ export const wallets = pgTable(
     agencyId: integer('agency_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'restrict' }),
-    balanceCents: integer('balance_cents').notNull().default(0),
+    balanceCents: cents('balance_cents').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('wallets_balance_check', sql`${t.balanceCents} >= 0`)],
@@ -27,8 +28,8 @@ export const walletEntries = pgTable(
     agencyId: integer('agency_id')
       .notNull()
       .references(() => wallets.agencyId, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    balanceAfterCents: integer('balance_after_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    balanceAfterCents: cents('balance_after_cents').notNull(),
     kind: text('kind', { enum: WALLET_ENTRY_KINDS }).notNull(),
     description: text('description').notNull(),
     /** Who caused it (the payer, or the admin who credited). */
@@ -86,9 +87,9 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    discountCents: integer('discount_cents').notNull().default(0),
-    amountCents: integer('amount_cents').notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    discountCents: cents('discount_cents').notNull().default(0),
+    amountCents: cents('amount_cents').notNull(),
     couponId: integer('coupon_id'),
     gateway: text('gateway'),
     gatewayRef: text('gateway_ref'),
@@ -122,7 +123,7 @@ export const coupons = pgTable(
     code: text('code').notNull(),
     type: text('type', { enum: ['fixed', 'percentage'] }).notNull(),
     /** Fixed: cents. Percentage: hundredths of a percent (12.5 % = 1250). */
-    amount: integer('amount').notNull(),
+    amount: cents('amount').notNull(),
     /** Agencies allowed to use it; empty = all. */
     agencyIds: integer('agency_ids').array().notNull().default(sql`'{}'::integer[]`),
     expiry: date('expiry', { mode: 'string' }).notNull(),
@@ -157,7 +158,7 @@ export const couponRedemptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    discountCents: integer('discount_cents').notNull(),
+    discountCents: cents('discount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('coupon_redemptions_coupon_idx').on(t.couponId), uniqueIndex('coupon_redemptions_payment_key').on(t.paymentId)],
@@ -168,7 +169,7 @@ export const offerCredits = pgTable('offer_credits', {
   agencyId: integer('agency_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'restrict' }),
-  amountCents: integer('amount_cents').notNull(),
+  amountCents: cents('amount_cents').notNull(),
   paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cents } from './money.js';
 
 /** Order types (spec "Product"): priced by word-count tier plus an optional add-on. */
 export const products = pgTable(
@@ -27,7 +28,7 @@ export const productWordCounts = pgTable(
     /** e.g. `500 Words`; orders refer to a tier by this title. */
     title: text('title').notNull(),
     words: integer('words').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: cents('price_cents').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -46,7 +47,7 @@ export const productAddons = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: cents('price_cents').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [

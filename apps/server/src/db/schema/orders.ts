@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
+import { cents } from './money.js';
 import { users } from './users.js';
 
 /**
@@ -17,7 +18,7 @@ export const orders = pgTable(
     agencyId: integer('agency_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
     itemCount: integer('item_count').notNull(),
     /** Set when payment succeeds. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -50,10 +51,10 @@ export const orderItems = pgTable(
     orderType: text('order_type').notNull(),
     wordCountTitle: text('word_count_title').notNull(),
     requestedWords: integer('requested_words').notNull(),
-    wordPriceCents: integer('word_price_cents').notNull(),
+    wordPriceCents: cents('word_price_cents').notNull(),
     addon: text('addon'),
-    addonPriceCents: integer('addon_price_cents').notNull().default(0),
-    costCents: integer('cost_cents').notNull(),
+    addonPriceCents: cents('addon_price_cents').notNull().default(0),
+    costCents: cents('cost_cents').notNull(),
     status: text('status', {
       enum: ['Unpaid', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'],
     })

@@ -2,27 +2,48 @@ import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../lib/mailer.js';
 import { outboxRepository } from './outbox.repository.js';
 
-/** Sends what is due in the outbox; failures are retried with back-off. Returns how many were sent. */
-export async function deliverDueEmails(app: Pick<FastifyInstance, 'db' | 'log'>, mailer: Mailer, batch = 20): Promise<number> {
-  const due = await outboxRepository.due(app.db, batch);
+/**
+ * How long a claimed email stays this worker's. It must outlast one SMTP send (nodemailer gives up
+ * after 2 min to connect and 10 min of silence), since the lease is renewed before each send; it is
+ * also how long an email waits when the instance sending it died.
+ */
+export const OUTBOX_LEASE_SECONDS = 15 * 60;
+
+export interface DeliverOptions {
+  batch?: number;
+  leaseSeconds?: number;
+}
+
+/**
+ * Sends what is due in the outbox; failures are retried with back-off. Returns how many were sent.
+ * Safe with several workers on one database (instances, or overlapping ticks): each claims its own
+ * batch (outboxRepository.claimDue), so an email is sent once; only a worker that dies mid-send, or a
+ * send that outlasts the lease, lets the email be sent again (at-least-once, never lost).
+ */
+export async function deliverDueEmails(
+  app: Pick<FastifyInstance, 'db' | 'log'>,
+  mailer: Mailer,
+  { batch = 20, leaseSeconds = OUTBOX_LEASE_SECONDS }: DeliverOptions = {},
+): Promise<number> {
+  const claimed = await outboxRepository.claimDue(app.db, { limit: batch, leaseSeconds });
   let sent = 0;
-  for (const mail of due) {
+  for (const mail of claimed) {
+    // Earlier sends of this batch may have been slow: only send what is still ours.
+    if (!(await outboxRepository.renewClaim(app.db, mail.id, mail.attempts, leaseSeconds))) continue;
     try {
       await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      await outboxRepository.markSent(app.db, mail.id);
-      sent++;
     } catch (err) {
-      app.log.warn({ emailId: mail.id, attempts: mail.attempts + 1, err: (err as Error).message }, 'email delivery failed; will retry');
-      await outboxRepository.markFailed(app.db, mail.id, mail.attempts + 1, (err as Error).message);
+      app.log.warn({ emailId: mail.id, attempts: mail.attempts, err: (err as Error).message }, 'email delivery failed; will retry');
+      await outboxRepository.markFailed(app.db, mail.id, mail.attempts, (err as Error).message);
+      continue;
     }
+    await outboxRepository.markSent(app.db, mail.id);
+    sent++;
   }
   return sent;
 }
 
-/**
- * Polls the outbox every few seconds while the app runs. With several instances the same email
- * could be picked twice in one tick; SMTP delivery is at-least-once either way.
- */
+/** Polls the outbox every few seconds while the app runs; instances share the work through claims. */
 export function startOutboxWorker(app: FastifyInstance, mailer: Mailer, intervalMs = 3000) {
   let running = false;
   const tick = async () => {
