@@ -1,13 +1,15 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@copydesk/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './lib/storage.js';
@@ -28,6 +30,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startAutoApprovalJob } from './modules/content/auto-approve.js';
+import { startHousekeepingJob } from './plugins/housekeeping.js';
 import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
 
 declare module 'fastify' {
@@ -63,6 +66,50 @@ export const redactPaths = [
 ];
 
 /**
+ * URLs that carry a secret: one-time links in emails (verify, reset, set password), sign-in
+ * hand-overs, the Google callback's code and state, signed invoice links. The request log keeps
+ * where a request went, never the part that would let a log reader replay it.
+ */
+const secretPath = /^(\/(?:api\/email\/verify|api\/getuserbytoken|api\/getgooglelogin|password\/reset|setpassword|social-login)\/)[^?#]+/i;
+const secretQuery = /^(code|state|sig|signature)$|token|secret|password|api_?key/i;
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const pathname = (q === -1 ? url : url.slice(0, q)).replace(secretPath, '$1[redacted]');
+  if (q === -1) return pathname;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the name as sent.
+      }
+      return secretQuery.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    });
+  return `${pathname}?${query.join('&')}`;
+}
+
+const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
+
+/** Fastify's request serializer (it receives the Fastify request), with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    // Code may also log `{ req: … }` with something that is not a request.
+    url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
+    version: request.headers?.['accept-version'] as string | undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
  * What Stripe.js needs in stripe mode: its script, the card element's iframes (and 3-D Secure
  * pages on hooks.stripe.com) and its API. The sandbox keeps the strict policy.
  */
@@ -89,17 +136,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
+    // A URL the router cannot decode (a broken %-escape in a path parameter) gets the API's
+    // error shape, without echoing the URL back.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).header('cache-control', 'no-store').send({ message: messages.invalidData });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, log: app.log }));
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('storage', createStorage(config.fileStorage));
@@ -109,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   const stripe = config.paymentGateway === 'stripe' ? stripeCsp : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -132,6 +186,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   await app.register(authPlugin);
+  // Root, not the /api scope: unknown /api paths (the root 404 handler) and /api/docs/json need it too.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url) && /\bjson\b/i.test(String(reply.getHeader('content-type') ?? '')) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   await registerSwagger(app);
 
   await app.register(
@@ -159,5 +220,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerWebApp(app);
   if (app.mailer) startOutboxWorker(app, app.mailer);
   startAutoApprovalJob(app);
+  startHousekeepingJob(app);
   return app;
 }

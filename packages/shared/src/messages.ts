@@ -362,3 +362,24 @@ export const inboxScreenMessages = {
   closeCreate: 'Close the new message form',
   characters: (used: string, max: string) => `${used} / ${max} characters`,
 } as const;
+
+/** Answers while a dependency the server needs (the database) is unreachable: 503, retry shortly. */
+export const availabilityMessages = {
+  databaseUnavailable: 'Copydesk is temporarily unavailable. Please try again in a few moments.',
+} as const;
+
+/** Account security: password change, sign-in throttling (Copydesk wording; no spec text). */
+export const securityMessages = {
+  currentPasswordHint: 'Leave it empty if you have never set a password (you sign in with Google).',
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  tooManyPasswordAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
+} as const;
+
+/** Hostile or broken input that no field accepts (issue 9 §5): answered 400/422, never 500. */
+export const inputMessages = {
+  nulCharacter: 'This field contains a null character (U+0000), which is not allowed.',
+  unpairedSurrogate: 'This field contains text that is not valid Unicode (an unpaired surrogate).',
+  malformedUrl: 'The address of this request is malformed (a broken %-escape or text that is not UTF-8).',
+  dateOutOfRange: 'Please enter a date between 1900-01-01 and 9999-12-31 as YYYY-MM-DD.',
+} as const;

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { unsafeTextIn, unsafeTextMessage } from '@copydesk/shared';
+import { AppError } from './app-error.js';
 
 export interface MultipartUpload {
   /** Bytes of the file field, or null when the request has none. Empty when over the limit. */
@@ -13,6 +15,8 @@ export interface MultipartUpload {
  * Reads one file field and any text fields of a multipart request into memory, keeping at most
  * `maxBytes` of the file. Past the limit it keeps draining the body, so the client gets an answer
  * rather than a reset connection. Returns null when the request is not readable multipart.
+ * A field name, field value or file name holding a NUL or an unpaired surrogate is a 422 on that
+ * field, as in a JSON body (plugins/input-guard.ts); the body is drained first.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -20,14 +24,22 @@ export async function readMultipart(
 ): Promise<MultipartUpload | null> {
   if (!request.isMultipart()) return null;
   const result: MultipartUpload = { file: null, tooLarge: false, fields: {} };
+  // The first name or text holding a NUL or an unpaired surrogate; after it the body is only drained.
+  const refused: { error: AppError | null } = { error: null };
+  const clean = (field: string, text: string | undefined) => {
+    const problem = unsafeTextIn(field) ?? (text === undefined ? null : unsafeTextIn(text));
+    if (problem) refused.error ??= AppError.field(unsafeTextIn(field) ? 'body' : field, unsafeTextMessage(problem));
+    return refused.error === null;
+  };
   try {
     // The parser stops at twice the limit; up to there the body is drained and measured.
     for await (const part of request.parts({ limits: { fileSize: maxBytes * 2 + 1 } })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string' && !(part.fieldname in result.fields)) result.fields[part.fieldname] = part.value.slice(0, 1000);
+        const value = typeof part.value === 'string' ? part.value : undefined;
+        if (clean(part.fieldname, value) && value !== undefined && !(part.fieldname in result.fields)) result.fields[part.fieldname] = value.slice(0, 1000);
         continue;
       }
-      if (part.fieldname !== fileField || result.file) {
+      if (!clean(part.fieldname, part.filename) || part.fieldname !== fileField || result.file) {
         part.file.resume();
         continue;
       }
@@ -46,5 +58,6 @@ export async function readMultipart(
     request.log.info({ err }, 'unreadable multipart upload');
     return null;
   }
+  if (refused.error) throw refused.error;
   return result;
 }

@@ -11,7 +11,18 @@ import { optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema 
 const CARD_DIGITS = /^\d{12,19}$/;
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const text = (max = TEXT_MAX) => z.string().max(max, messages.fieldTooLong(max)).nullish();
-const flexibleId = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^\d{1,10}$/).transform(Number)]).nullish();
+const MAX_ID = 2_147_483_647;
+/** An id as a number or as its digits; either way within int4 (a larger one cannot name a row, and PostgreSQL refuses it). */
+const flexibleId = z
+  .union([
+    z.number().int().positive().max(MAX_ID),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(z.number().int().positive(messages.invalidData).max(MAX_ID, messages.invalidData)),
+  ])
+  .nullish();
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).nullish().transform((v) => v === true || v === 1 || v === '1');
 
 /** Card number with spaces removed: digits only, at most 19 (spec §5). */
@@ -86,8 +97,14 @@ export const moneyAmount = z
   .union([z.number(), z.string().max(30)])
   .nullish()
   .transform((v) => (typeof v === 'string' ? (/^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN) : v));
+/**
+ * Whole cents (within float noise), at least one, at most `max` dollars ($1,000,000 = 10⁸ cents,
+ * far inside the 32-bit wallet column). 1e-9 is positive but rounds to 0 cents: not an amount.
+ */
 export function isValidAmount(v: number | null | undefined, max = 1_000_000): v is number {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > max) return false;
+  const cents = v * 100;
+  return Math.round(cents) >= 1 && Math.abs(Math.round(cents) - cents) < 1e-6;
 }
 
 export const addBalanceInfoSchema = z

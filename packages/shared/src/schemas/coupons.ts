@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { couponAdminMessages as m, messages } from '../messages.js';
 import { formatMoney } from '../money.js';
 import { ROLES } from '../roles.js';
-import { optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
+import { isSaneDate, optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
 /**
  * Coupon contracts (access-and-billing §2 "Coupons", §3, §5, §7). Amounts travel in API units:
@@ -55,11 +55,15 @@ export const couponAmountSchema = z
       ctx.addIssue({ code: 'custom', message: m.amountPositive });
       return z.NEVER;
     }
-    if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+    // Past a trillion the type-dependent maximum (couponAmountProblem) is the message that helps.
+    if (n > 1e12) return n;
+    // Whole cents (within float noise), and at least one: 1e-9 is no amount, it would store 0.
+    const cents = n * 100;
+    if (Math.abs(Math.round(cents) - cents) > 1e-6 || Math.round(cents) < 1) {
       ctx.addIssue({ code: 'custom', message: m.amountDecimals });
       return z.NEVER;
     }
-    return Math.round(n * 100) / 100;
+    return Math.round(cents) / 100;
   });
 
 /** `'3,7'`, `''`, `3` or `[3, 7]` → the list of ids; `''`/null = every agency. */
@@ -92,11 +96,7 @@ export const couponExpirySchema = z
   .max(30, m.expiryInvalid)
   .trim()
   .min(1, messages.fieldRequired)
-  .refine((v) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
-  }, m.expiryInvalid);
+  .refine(isSaneDate, m.expiryInvalid);
 
 /** Digits only, at least 1 (DESIGN.md §6.4: the number of paid orders that may use it). */
 export const couponLimitSchema = z

@@ -44,7 +44,7 @@ export const orderItemInputSchema = z.object({
   cta_suggestions: loose(),
   use_same_title: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish(),
   /** The item being edited when an unpaid order is re-saved. */
-  contentId: z.number().int().positive().nullish(),
+  contentId: z.number().int().positive().max(2_147_483_647).nullish(),
 });
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 type OrderItem = z.output<typeof orderItemInputSchema>;

@@ -17,6 +17,8 @@ import {
   purposeOptions,
   splitKeywords,
   TEXT_MAX,
+  unsafeTextIn,
+  unsafeTextMessage,
   WRITING_TONES,
   type BulkColumn,
   type OrderItemInput,
@@ -101,6 +103,11 @@ export interface ParsedRow {
 
 /** Applies the spreadsheet rules of spec §5 to one row's text values. */
 export function parseBulkRow(book: PriceBook, defaultType: string, row: number, cells: Partial<Record<BulkColumn, string>>): ParsedRow {
+  // exceljs decodes `_x0000_` to a NUL, which PostgreSQL cannot store: such a row is refused.
+  for (const [column, value] of Object.entries(cells) as [BulkColumn, string | undefined][]) {
+    const problem = value ? unsafeTextIn(value) : null;
+    if (problem) return { row, reasons: [`${column}: ${unsafeTextMessage(problem)}`] };
+  }
   const reasons: string[] = [];
   const orderType = (cells.orderType || defaultType).trim();
   const product = book.products.get(orderType);

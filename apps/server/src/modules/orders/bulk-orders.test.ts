@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_COLUMNS, bulkMessages, messages } from '@copydesk/shared';
+import { BULK_COLUMNS, bulkMessages, inputMessages, messages } from '@copydesk/shared';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { multipart } from '../../test/helpers.js';
 
@@ -120,6 +120,15 @@ describe('POST /api/order/bulk', () => {
     expect(truncated.purpose).toBe('Brand awareness'); // Other: free text
     expect(truncated.website_link).toBeNull();
     expect(truncated.preferred_intent).toBeNull();
+  });
+
+  it('refuses a row whose cell holds a NUL (`_x0000_` in the file), keeping the others, without a 500', async () => {
+    const res = await upload(await workbook([goodRow, { ...goodRow, aboutCompany: 'We make_x0000_rockets' }]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rejected).toEqual([{ row: 3, reasons: [`aboutCompany: ${inputMessages.nulCharacter}`] }]);
+    const only = await upload(await workbook([{ ...goodRow, itemTitle: 'Bad_x0000_title' }]));
+    expect(only.statusCode, only.body).toBe(422);
+    expect(only.json().errors.file[0]).toContain(inputMessages.nulCharacter);
   });
 
   it('answers 422 with the spec message when no row is usable', async () => {
