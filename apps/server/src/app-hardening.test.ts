@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilityMessages } from '@copydesk/shared';
 import { redactUrl } from './app.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from './test/harness.js';
 import { multipart } from './test/helpers.js';
@@ -109,6 +110,57 @@ describe('URLs the router cannot decode', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ message: 'The given data was invalid.' });
       expect(res.body).not.toContain('%');
+    }
+  });
+});
+
+describe('authentication comes first', () => {
+  it('answers a visitor 401 on every protected route before reading its body or query', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    let checked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!operation.security?.length) continue;
+        const url = `/api${path.replace(/^\/api/, '')}`.replace(/\{[^}]+\}/g, 'not-an-id') + '?page=-1&limit=abc&sort_column=nope';
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          ...(method === 'get' || method === 'delete' ? {} : { payload: { bogus: ['field', 'rules', 'stay', 'hidden'] } }),
+        });
+        expect([res.statusCode, res.json().errors], `${method.toUpperCase()} ${path}`).toEqual([401, undefined]);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});
+
+describe('under pressure', () => {
+  it('answers 503 with a message while the event loop is far behind, and recovers', async () => {
+    const busy = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '30' });
+    try {
+      expect((await busy.app.inject({ method: 'GET', url: '/api/getCounties' })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        // Block the event loop, as a burst of synchronous work would.
+      }
+      // The plugin samples the loop's delay every 200 ms; the next samples see the blocked tick.
+      let res = await busy.app.inject({ method: 'GET', url: '/api/getCounties' });
+      for (let i = 0; i < 50 && res.statusCode !== 503; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        res = await busy.app.inject({ method: 'GET', url: '/api/getCounties' });
+      }
+      // The health check still answers, for the load balancer.
+      expect((await busy.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: availabilityMessages.overloaded });
+      expect(res.headers['retry-after']).toBe('5');
+      await expect.poll(async () => (await busy.app.inject({ method: 'GET', url: '/api/getCounties' })).statusCode, { timeout: 5_000 }).toBe(200);
+    } finally {
+      await busy.close();
     }
   });
 });

@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '@copydesk/shared';
+import { availabilityMessages, messages } from '@copydesk/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
@@ -182,6 +183,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // When the event loop falls behind (a burst heavier than the machine), answer 503 at once rather
+  // than let every request queue behind the backlog; the load balancer or client retries.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    sampleInterval: 200,
+    retryAfter: 5,
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });

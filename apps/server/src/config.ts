@@ -69,6 +69,12 @@ export const configSchema = z
     /** Days an item may wait in Pending Review before it is approved automatically (DESIGN.md §6.16). */
     AUTO_APPROVE_DAYS: z.coerce.number().int().min(1).max(365).default(4),
     TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+    /**
+     * Mean event-loop delay (ms) past which requests get 503 instead of queueing behind the backlog;
+     * 0 turns the check off. Default 1000, and off under NODE_ENV=test, where test files share one
+     * loaded process and a slow machine is not an overload.
+     */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
@@ -148,6 +154,7 @@ export const configSchema = z
       trustProxy: env.TRUST_PROXY,
       offer: { thresholdCents: Math.round(env.OFFER_THRESHOLD * 100), creditCents: Math.round(env.OFFER_CREDIT * 100) },
       autoApproveDays: env.AUTO_APPROVE_DAYS,
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),
     };
   });
 

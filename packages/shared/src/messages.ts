@@ -366,6 +366,7 @@ export const inboxScreenMessages = {
 /** Answers while a dependency the server needs (the database) is unreachable: 503, retry shortly. */
 export const availabilityMessages = {
   databaseUnavailable: 'Copydesk is temporarily unavailable. Please try again in a few moments.',
+  overloaded: 'The server is very busy right now. Please try again in a few seconds.',
 } as const;
 
 /** Account security: password change, sign-in throttling (Copydesk wording; no spec text). */

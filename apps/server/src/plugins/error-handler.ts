@@ -45,6 +45,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send({ message: messages.serverError });
     }
     switch (err.code) {
+      case 'FST_UNDER_PRESSURE':
+        // @fastify/under-pressure: the event loop is far behind; the plugin set Retry-After.
+        return reply.status(503).send({ message: availabilityMessages.overloaded });
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return reply.status(400).send({ message: messages.malformedJson });

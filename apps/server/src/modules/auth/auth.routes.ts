@@ -92,13 +92,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } }, preHandler: requireAuth() },
+    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } }, onRequest: requireAuth() },
     async (request) => auth.logout(ctx, request.accessTokenId!),
   );
 
   app.get(
     '/getInfo',
-    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, preHandler: requireAuth() },
+    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, onRequest: requireAuth() },
     async (request) => auth.getInfo(ctx, currentUser(request).id),
   );
 
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: changePasswordSchema,
         response: { 200: messageResponseSchema },
       },
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
     },
     async (request) =>
       auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),

@@ -56,45 +56,45 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/pay',
     {
       schema: { tags, security, headers: idempotencyHeader, body: payOrderSchema, response: { 200: payOrderResponseSchema } },
-      preHandler: requireAuth('agency', 'associate'),
+      onRequest: requireAuth('agency', 'associate'),
     },
     async (request, reply) => once(request, reply, 'order.pay', (key) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key)),
   );
 
   app.post(
     '/billing/addBalance',
-    { schema: { tags, security, headers: idempotencyHeader, body: addBalanceSchema, response: { 200: messageResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, headers: idempotencyHeader, body: addBalanceSchema, response: { 200: messageResponseSchema } }, onRequest: anyone },
     async (request, reply) =>
       once(request, reply, 'billing.addBalance', (key) => payments.addBalance(ctx, currentUser(request), request.body.paymentInfo, key)),
   );
 
   app.get(
     '/billing',
-    { schema: { tags, security, querystring: billingListQuerySchema, response: { 200: billingListResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, querystring: billingListQuerySchema, response: { 200: billingListResponseSchema } }, onRequest: anyone },
     async (request) => billing.listPayments(app.db, currentUser(request), request.query),
   );
 
   app.get(
     '/billing/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: billingDetailResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: idParamSchema, response: { 200: billingDetailResponseSchema } }, onRequest: anyone },
     async (request) => billing.paymentDetail(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/billing/getAvailableBalance/:userId',
-    { schema: { tags, security, params: userIdParamSchema, response: { 200: balanceResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: userIdParamSchema, response: { 200: balanceResponseSchema } }, onRequest: anyone },
     async (request) => billing.availableBalance(app.db, currentUser(request), request.params.userId),
   );
 
   app.get(
     '/billing/getSpending/:userId',
-    { schema: { tags, security, params: userIdParamSchema, response: { 200: spendingResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: userIdParamSchema, response: { 200: spendingResponseSchema } }, onRequest: anyone },
     async (request) => billing.spending(app.db, currentUser(request), request.params.userId),
   );
 
   app.get(
     '/user/getsavedcards/:userId',
-    { schema: { tags, security, params: userIdParamSchema, response: { 200: savedCardsResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: userIdParamSchema, response: { 200: savedCardsResponseSchema } }, onRequest: anyone },
     async (request) => billing.savedCards(app.db, currentUser(request), request.params.userId),
   );
 
@@ -102,7 +102,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/setup-intent',
     {
       schema: { tags, security, response: { 200: z.object({ gateway: z.enum(PAYMENT_GATEWAYS), client_secret: z.string().nullable() }) } },
-      preHandler: requireAuth('agency'),
+      onRequest: requireAuth('agency'),
     },
     async (request) => app.gateway.setupIntent(currentUser(request).id),
   );

@@ -16,31 +16,31 @@ const security = [{ bearerAuth: [] }];
 
 /** The catalogue is read by every signed-in role; it is edited in the database. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = requireAuth();
+  const signedIn = requireAuth();
 
-  app.get('/miscellaneous/getProducts', { schema: { tags, security, response: { 200: productListResponseSchema } }, preHandler }, async () =>
+  app.get('/miscellaneous/getProducts', { schema: { tags, security, response: { 200: productListResponseSchema } }, onRequest: signedIn }, async () =>
     catalog.listProducts(app.db),
   );
 
   app.get(
     '/product',
-    { schema: { tags, security, querystring: productQuerySchema, response: { 200: productResponseSchema } }, preHandler },
+    { schema: { tags, security, querystring: productQuerySchema, response: { 200: productResponseSchema } }, onRequest: signedIn },
     async (request) => catalog.getProduct(app.db, { name: request.query.name }),
   );
 
   app.get(
     '/product/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: productResponseSchema } }, preHandler },
+    { schema: { tags, security, params: idParamSchema, response: { 200: productResponseSchema } }, onRequest: signedIn },
     async (request) => catalog.getProduct(app.db, { id: request.params.id }),
   );
 
   app.get(
     '/productwordcount',
-    { schema: { tags, security, querystring: wordCountQuerySchema, response: { 200: wordCountListResponseSchema } }, preHandler },
+    { schema: { tags, security, querystring: wordCountQuerySchema, response: { 200: wordCountListResponseSchema } }, onRequest: signedIn },
     async (request) => catalog.listWordCounts(app.db, request.query.product_id),
   );
 
-  app.get('/miscellaneous/getCategories', { schema: { tags, security, response: { 200: categoryListResponseSchema } }, preHandler }, async () =>
+  app.get('/miscellaneous/getCategories', { schema: { tags, security, response: { 200: categoryListResponseSchema } }, onRequest: signedIn }, async () =>
     catalog.listCategories(app.db),
   );
 };

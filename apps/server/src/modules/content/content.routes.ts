@@ -50,20 +50,20 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fulfilment',
     {
       schema: { tags, security, summary: 'Paid items to write, oldest due date first', querystring: fulfilmentQuerySchema, response: { 200: fulfilmentListResponseSchema } },
-      preHandler: admins,
+      onRequest: admins,
     },
     async (request) => content.listQueue(app.db, request.query),
   );
 
   app.get(
     '/fulfilment/agents',
-    { schema: { tags, security, summary: 'Admins who can work on an item', response: { 200: fulfilmentAgentsResponseSchema } }, preHandler: admins },
+    { schema: { tags, security, summary: 'Admins who can work on an item', response: { 200: fulfilmentAgentsResponseSchema } }, onRequest: admins },
     async () => content.listAgents(app.db),
   );
 
   app.post(
     '/content/:id/assign',
-    { schema: { tags, security, params: idParamSchema, body: assignContentSchema.nullish(), response: { 200: messageResponseSchema } }, preHandler: admins },
+    { schema: { tags, security, params: idParamSchema, body: assignContentSchema.nullish(), response: { 200: messageResponseSchema } }, onRequest: admins },
     async (request) => content.assign(ctx, currentUser(request), request.params.id, request.body?.linkagent_id),
   );
 
@@ -78,7 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamSchema,
         response: { 200: uploadDocumentResponseSchema },
       },
-      preHandler: admins,
+      onRequest: admins,
     },
     async (request) => {
       const upload = await readMultipart(request, { fileField: 'file', maxBytes: DOCX_MAX_BYTES });
@@ -93,43 +93,43 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content',
-    { schema: { tags, security, summary: "The caller's paid items", querystring: contentListQuerySchema, response: { 200: contentListResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, summary: "The caller's paid items", querystring: contentListQuerySchema, response: { 200: contentListResponseSchema } }, onRequest: anyone },
     async (request) => content.listItems(app.db, currentUser(request), request.query),
   );
 
   app.get(
     '/content/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: contentDetailResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: idParamSchema, response: { 200: contentDetailResponseSchema } }, onRequest: anyone },
     async (request) => content.getDetail(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/content/:id/preview',
-    { schema: { tags, security, summary: 'The latest version as sanitised HTML', params: idParamSchema, response: { 200: previewResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, summary: 'The latest version as sanitised HTML', params: idParamSchema, response: { 200: previewResponseSchema } }, onRequest: anyone },
     async (request) => content.preview(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/content/getStatusById/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: contentStatusResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: idParamSchema, response: { 200: contentStatusResponseSchema } }, onRequest: anyone },
     async (request) => content.status(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/content/revisionCount/:id',
-    { schema: { tags, security, summary: 'Revisions left', params: idParamSchema, response: { 200: revisionCountResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, summary: 'Revisions left', params: idParamSchema, response: { 200: revisionCountResponseSchema } }, onRequest: anyone },
     async (request) => content.revisionCount(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
     '/content/approved/:id',
-    { schema: { tags, security, params: idParamSchema, body: approveContentSchema, response: { 200: messageResponseSchema } }, preHandler: customers },
+    { schema: { tags, security, params: idParamSchema, body: approveContentSchema, response: { 200: messageResponseSchema } }, onRequest: customers },
     async (request) => content.approve(ctx, currentUser(request), request.params.id),
   );
 
   app.post(
     '/content/revision/:id',
-    { schema: { tags, security, params: idParamSchema, body: revisionRequestSchema, response: { 200: messageResponseSchema } }, preHandler: customers },
+    { schema: { tags, security, params: idParamSchema, body: revisionRequestSchema, response: { 200: messageResponseSchema } }, onRequest: customers },
     async (request) => content.requestRevision(ctx, currentUser(request), request.params.id, request.body),
   );
 
@@ -137,7 +137,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/download/:id',
     {
       schema: { tags, security, summary: 'The latest .docx, or ?document= an older version', params: idParamSchema, querystring: downloadQuerySchema, response: binary },
-      preHandler: anyone,
+      onRequest: anyone,
     },
     async (request, reply) => {
       return sendFile(reply, DOCX_MIME, await content.download(ctx, currentUser(request), request.params.id, request.query.document));
@@ -146,7 +146,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content/downloadActivity/:id',
-    { schema: { tags, security, summary: 'The file of an activity-log entry', params: idParamSchema, response: binary }, preHandler: anyone },
+    { schema: { tags, security, summary: 'The file of an activity-log entry', params: idParamSchema, response: binary }, onRequest: anyone },
     async (request, reply) => {
       return sendFile(reply, DOCX_MIME, await content.downloadActivity(ctx, currentUser(request), request.params.id));
     },
@@ -154,13 +154,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content/getActivityLogs/:id',
-    { schema: { tags, security, params: idParamSchema, querystring: activityLogQuerySchema, response: { 200: activityLogListResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: idParamSchema, querystring: activityLogQuerySchema, response: { 200: activityLogListResponseSchema } }, onRequest: anyone },
     async (request) => content.activityLogs(app.db, currentUser(request), request.params.id, request.query),
   );
 
   app.get(
     '/order/:id/export',
-    { schema: { tags, security, summary: 'A .zip of the latest file of every delivered item', params: idParamSchema, response: binary }, preHandler: anyone },
+    { schema: { tags, security, summary: 'A .zip of the latest file of every delivered item', params: idParamSchema, response: binary }, onRequest: anyone },
     async (request, reply) => {
       return sendFile(reply, 'application/zip', await content.exportOrder(ctx, currentUser(request), request.params.id));
     },

@@ -15,7 +15,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: healthUp, 503: healthDown } } },
+    {
+      schema: { tags: ['health'], response: { 200: healthUp, 503: healthDown } },
+      // Answers even while the event loop is behind (under-pressure lets it through), so a load
+      // balancer keeps seeing the database state; the other calls answer 503 meanwhile.
+      config: { pressureHandler: () => undefined },
+    },
     async (request, reply) => {
       const database = await checkDatabase({ db: app.db });
       if (database !== lastDatabase) {

@@ -19,12 +19,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order/downloadinvoice/:id',
-    { schema: { tags, security, params: z.object({ id: z.string().max(40) }), response: { 200: linkResponse } }, preHandler: requireAuth() },
+    { schema: { tags, security, params: z.object({ id: z.string().max(40) }), response: { 200: linkResponse } }, onRequest: requireAuth() },
     async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id),
   );
 
   // The spec's "invoice download with no payment id".
-  app.get('/order/downloadinvoice', { schema: { tags, security }, preHandler: requireAuth() }, async () => {
+  app.get('/order/downloadinvoice', { schema: { tags, security }, onRequest: requireAuth() }, async () => {
     throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   });
 

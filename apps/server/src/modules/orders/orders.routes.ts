@@ -32,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order',
-    { schema: { tags, security, querystring: orderListQuerySchema, response: { 200: orderListResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, querystring: orderListQuerySchema, response: { 200: orderListResponseSchema } }, onRequest: anyone },
     async (request) => orders.listOrders(app.db, currentUser(request), request.query),
   );
 
@@ -40,44 +40,44 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/create',
     {
       schema: { tags, security, body: createOrderSchema, response: { 200: z.object({ message: z.string(), order: z.object({ id: z.number() }) }) } },
-      preHandler: customers,
+      onRequest: customers,
     },
     async (request) => orders.createOrder(app.db, currentUser(request), request.body, { publicUrl: app.config.publicUrl }),
   );
 
   app.get(
     '/order/getCountBystatus/:status',
-    { schema: { tags, security, params: orderCountStatusSchema, response: { 200: z.object({ count: z.number() }) } }, preHandler: anyone },
+    { schema: { tags, security, params: orderCountStatusSchema, response: { 200: z.object({ count: z.number() }) } }, onRequest: anyone },
     async (request) => orders.countOrders(app.db, currentUser(request), request.params.status),
   );
 
   app.get(
     '/order/getById/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: orderDetailResponseSchema } }, preHandler: anyone },
+    { schema: { tags, security, params: idParamSchema, response: { 200: orderDetailResponseSchema } }, onRequest: anyone },
     async (request) => orders.getOrder(app.db, currentUser(request), request.params.id),
   );
 
   app.delete(
     '/order/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, preHandler: admins },
+    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, onRequest: admins },
     async (request) => orders.deleteOrder(app.db, currentUser(request), request.params.id),
   );
 
   app.patch(
     '/content/:id',
-    { schema: { tags, security, params: idParamSchema, body: updateContentSchema, response: { 200: messageResponseSchema } }, preHandler: admins },
+    { schema: { tags, security, params: idParamSchema, body: updateContentSchema, response: { 200: messageResponseSchema } }, onRequest: admins },
     async (request) => orders.updateContent(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/content/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, preHandler: admins },
+    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, onRequest: admins },
     async (request) => orders.deleteContent(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/getItemsByUser',
-    { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, preHandler: customers },
+    { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, onRequest: customers },
     async (request) => orders.listProjects(app.db, currentUser(request)),
   );
 
@@ -85,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/bulk/sample',
     {
       schema: { tags, security, summary: 'Sample .xlsx for bulk orders of one order type', querystring: bulkSampleQuerySchema },
-      preHandler: customers,
+      onRequest: customers,
     },
     async (request, reply) => {
       const buffer = await buildSampleWorkbook(app.db, request.query.order_type);
@@ -104,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: bulkOrderResponseSchema },
       },
-      preHandler: customers,
+      onRequest: customers,
     },
     async (request) => {
       const upload = await readMultipart(request, { fileField: 'file', maxBytes: BULK_MAX_BYTES });

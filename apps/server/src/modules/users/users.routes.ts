@@ -89,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateInfoSchema,
         response: { 200: profileResponseSchema, ...errors },
       },
-      preHandler: requireAuth('admin', 'agency'),
+      onRequest: requireAuth('admin', 'agency'),
     },
     async (request) => users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }),
   );
@@ -104,7 +104,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: editUserSchema,
         response: { 200: profileResponseSchema, ...errors },
       },
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
     },
     async (request) => users.editUser(ctx, { actor: currentUser(request), input: request.body.sign }),
   );
@@ -119,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: profileResponseSchema, ...errors },
       },
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
     },
     async (request) => {
       const user = currentUser(request);
