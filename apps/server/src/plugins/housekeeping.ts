@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.js';
+import { startIntervalJob } from '../lib/interval-job.js';
 import { authThrottleRepository } from '../modules/auth/auth-throttle.repository.js';
 import { authRepository } from '../modules/auth/auth.repository.js';
 
@@ -19,18 +20,5 @@ export async function runHousekeeping(db: Database) {
 /** Runs the housekeeping a minute after start-up, then every hour; failures are logged and retried next time. */
 export function startHousekeepingJob(app: FastifyInstance, options: { firstRunMs?: number; intervalMs?: number } = {}) {
   const { firstRunMs = 60_000, intervalMs = 60 * 60_000 } = options;
-  const tick = async () => {
-    try {
-      await runHousekeeping(app.db);
-    } catch (err) {
-      app.log.warn({ err }, 'housekeeping pass failed');
-    }
-  };
-  const timers: NodeJS.Timeout[] = [];
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(tick, firstRunMs).unref(), setInterval(tick, intervalMs).unref());
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
-  });
+  startIntervalJob(app, { name: 'housekeeping pass', firstRunMs, intervalMs, run: () => runHousekeeping(app.db) });
 }

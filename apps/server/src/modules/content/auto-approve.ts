@@ -6,6 +6,7 @@ import { outboxRepository } from '../mail/outbox.repository.js';
 import { activityRepository } from './activity.repository.js';
 import { contentRepository } from './content.repository.js';
 import { contentUrl } from './content.service.js';
+import { startIntervalJob } from '../../lib/interval-job.js';
 
 /**
  * Automatic approval (DESIGN.md §6.16): an item left in Pending Review for AUTO_APPROVE_DAYS is
@@ -65,24 +66,13 @@ export async function runAutoApproval(ctx: Ctx, now = new Date()): Promise<{ app
 
 /** Runs a pass shortly after start-up and then every few minutes while the app runs. */
 export function startAutoApprovalJob(app: FastifyInstance, intervalMs = 5 * 60_000, firstRunMs = 15_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  startIntervalJob(app, {
+    name: 'automatic approval pass',
+    firstRunMs,
+    intervalMs,
+    run: async () => {
       const result = await runAutoApproval({ db: app.db, config: app.config });
       if (result.approved || result.warned) app.log.info(result, 'automatic approval pass');
-    } catch (err) {
-      app.log.error({ err }, 'automatic approval pass failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timers: NodeJS.Timeout[] = [];
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(tick, firstRunMs).unref(), setInterval(tick, intervalMs).unref());
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
+    },
   });
 }

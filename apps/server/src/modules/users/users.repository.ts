@@ -44,6 +44,14 @@ const listColumns = {
   balanceCents: wallets.balanceCents,
 };
 
+/** Users joined to their agency (for the group) and their agency's wallet (for the balance). */
+const selectListRows = (db: DbOrTx) =>
+  db
+    .select(listColumns)
+    .from(users)
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .leftJoin(wallets, eq(wallets.agencyId, sql`coalesce(${users.agencyId}, ${users.id})`));
+
 export type UserListRowData = { user: UserRow; agencyName: string | null; balanceCents: number | null };
 
 export const usersRepository = {
@@ -82,11 +90,7 @@ export const usersRepository = {
     const where = and(scopeCondition(scope), searchCondition(filter.search));
     const direction = filter.sortOrder === 'asc' ? asc : desc;
     const [rows, [count]] = await Promise.all([
-      db
-        .select(listColumns)
-        .from(users)
-        .leftJoin(agencies, eq(agencies.id, users.agencyId))
-        .leftJoin(wallets, eq(wallets.agencyId, sql`coalesce(${users.agencyId}, ${users.id})`))
+      selectListRows(db)
         .where(where)
         .orderBy(direction(USER_SORT[filter.sortColumn]), direction(users.id))
         .limit(page.limit)
@@ -98,11 +102,7 @@ export const usersRepository = {
 
   /** One User Management row, or null when it is not in scope. */
   async findListRow(db: DbOrTx, scope: UserScope, id: number): Promise<UserListRowData | null> {
-    const [row] = await db
-      .select(listColumns)
-      .from(users)
-      .leftJoin(agencies, eq(agencies.id, users.agencyId))
-      .leftJoin(wallets, eq(wallets.agencyId, sql`coalesce(${users.agencyId}, ${users.id})`))
+    const [row] = await selectListRows(db)
       .where(and(eq(users.id, id), scopeCondition(scope)))
       .limit(1);
     return row ? normaliseListRow(row) : null;

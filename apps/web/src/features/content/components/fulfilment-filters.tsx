@@ -1,5 +1,6 @@
-import { ActionIcon, Card, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Card, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { withResetButton } from '@/components/ui/reset-filters';
 import { FULFILMENT_STATUS_FILTERS, type FulfilmentStatusFilter } from '@copydesk/shared';
 
 const STATUS_LABELS: Record<FulfilmentStatusFilter, string> = {
@@ -51,16 +52,7 @@ export function FulfilmentFilters({ values, onChange, agencies, onReset }: Fulfi
           leftSection={<IconSearch size={16} aria-hidden />}
           value={values.search}
           onChange={(e) => set({ search: e.currentTarget.value })}
-          inputContainer={(children) => (
-            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <div style={{ flex: 1 }}>{children}</div>
-              <Tooltip label="Reset filters">
-                <ActionIcon variant="light" color="gray" size="lg" onClick={onReset} aria-label="Reset filters">
-                  <IconRefresh size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </div>
-          )}
+          inputContainer={withResetButton(onReset)}
         />
       </SimpleGrid>
     </Card>

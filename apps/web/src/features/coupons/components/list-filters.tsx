@@ -1,5 +1,6 @@
-import { ActionIcon, Card, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Card, SimpleGrid, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { withResetButton } from '@/components/ui/reset-filters';
 import type { ListFilterValues } from '../hooks/use-paged-list';
 
 type ListFiltersProps = {
@@ -39,16 +40,7 @@ export function ListFilters({ values, onChange, onReset, searchPlaceholder, date
           value={values.keyword}
           maxLength={100}
           onChange={(e) => set({ keyword: e.currentTarget.value })}
-          inputContainer={(children) => (
-            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <div style={{ flex: 1 }}>{children}</div>
-              <Tooltip label="Reset filters">
-                <ActionIcon variant="light" color="gray" size="lg" onClick={onReset} aria-label="Reset filters">
-                  <IconRefresh size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </div>
-          )}
+          inputContainer={withResetButton(onReset)}
         />
       </SimpleGrid>
     </Card>

@@ -1,5 +1,6 @@
-import { ActionIcon, Card, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Card, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { withResetButton } from '@/components/ui/reset-filters';
 import { ORDER_STATUS_FILTERS } from '@copydesk/shared';
 
 export type OrderFilterValues = { orderId: string; user: string | null; date: string; keyword: string };
@@ -59,16 +60,7 @@ export function OrderFilters({ values, onChange, status, onStatus, showUser, use
           value={status}
           onChange={(value) => onStatus(value as StatusFilter | null)}
           clearable
-          inputContainer={(children) => (
-            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <div style={{ flex: 1 }}>{children}</div>
-              <Tooltip label="Reset filters">
-                <ActionIcon variant="light" color="gray" size="lg" onClick={onReset} aria-label="Reset filters">
-                  <IconRefresh size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </div>
-          )}
+          inputContainer={withResetButton(onReset)}
         />
       </SimpleGrid>
     </Card>

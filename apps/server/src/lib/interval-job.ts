@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Runs `run` once `firstRunMs` after the app is ready, then every `intervalMs` until it closes.
+ * A pass never overlaps the previous one; a failed pass is logged and the next one tries again.
+ */
+export function startIntervalJob(app: FastifyInstance, job: { name: string; firstRunMs: number; intervalMs: number; run: () => Promise<void> }) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await job.run();
+    } catch (err) {
+      app.log.error({ err }, `${job.name} failed`);
+    } finally {
+      running = false;
+    }
+  };
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(tick, job.firstRunMs).unref(), setInterval(tick, job.intervalMs).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+}
