@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@copydesk/shared';
 import { createTestApp, type TestApp } from './test/harness.js';
@@ -12,6 +13,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Copydesk</title><div id="root"></div>');
   fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log("app")');
+  const big = `console.log(${JSON.stringify('copydesk '.repeat(2000))});`;
+  fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js'), big);
+  fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(web, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
   t = await createTestApp({ WEB_DIST_DIR: web });
 });
 afterAll(async () => {
@@ -55,6 +60,22 @@ describe('platform', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.body).toContain('console.log');
+  });
+
+  it('sends the precompressed asset the browser accepts, with Content-Encoding', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('copydesk copydesk');
+    expect(br.rawPayload.length).toBeLessThan(1000);
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('copydesk copydesk');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(18_000);
   });
 
   it('answers 404 JSON, never HTML, for unknown API paths and missing assets', async () => {

@@ -31,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance) {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each asset: sent with Content-Encoding when accepted.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so those can be cached for good.
