@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -20,19 +22,23 @@ function precompress(): Plugin {
   return {
     name: 'copydesk-precompress',
     apply: 'build',
-    enforce: 'post',
-    async generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
-        if (source.length < 1024) continue;
-        const [br, gz] = await Promise.all([
-          brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-          gzip(source, { level: 9 }),
-        ]);
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: br });
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gz });
-      }
+    // After the files are written: Vite still rewrites chunks (preload helpers) in generateBundle.
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((fileName) => /\.(js|css|html|svg|json|txt|webmanifest)$/.test(fileName))
+          .map(async (fileName) => {
+            const file = path.join(dir, fileName);
+            const source = await readFile(file);
+            if (source.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+              gzip(source, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+      );
     },
   };
 }
