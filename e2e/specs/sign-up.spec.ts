@@ -1,7 +1,42 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@copydesk/shared';
-import { fillSignIn, newAgency } from '../harness/accounts';
-import { verificationLink } from '../harness/mailbox';
+import { fillSignIn, newAgency, registerVerifiedAgency, type NewAgency } from '../harness/accounts';
+import { latestMail, verificationLink } from '../harness/mailbox';
+
+async function signUpThroughForm(page: Page, agency: NewAgency) {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(agency.name);
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill(agency.phone);
+  await page.getByLabel('Email').fill(agency.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(agency.password);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(agency.password);
+  await page.getByRole('checkbox', { name: /terms and conditions/i }).check();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+test('the waiting screen moves on by itself once the link is opened elsewhere (issue 9 §4)', async ({ page, request }) => {
+  const agency = newAgency('waiting');
+  await signUpThroughForm(page, agency);
+  await expect(page).toHaveURL(/\/email\/verify$/);
+
+  // The link opened in another browser (the mail app): this one learns it through its sign-up cookie.
+  await request.get(await verificationLink(request, agency.email));
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(messages.emailAlreadyVerified)).toBeVisible();
+});
+
+test('a taken address gets the same sign-up answer, and its owner an email instead of a second account', async ({ page, request }) => {
+  const owner = await registerVerifiedAgency(request, 'owner');
+  await signUpThroughForm(page, { ...newAgency('intruder'), email: owner.email });
+  await expect(page).toHaveURL(/\/email\/verify$/);
+  await expect(page.getByText(messages.signedUp)).toBeVisible();
+
+  const notice = await latestMail(request, owner.email, /tried to sign up/i);
+  expect(notice.text).toContain('/login');
+  // The owner's account and password are unchanged.
+  expect((await request.post('/api/login', { data: { email: owner.email, password: owner.password } })).status()).toBe(200);
+});
 
 test('a new agency signs up, verifies its email, signs in and logs out', async ({ page, request }) => {
   const agency = newAgency('signup');

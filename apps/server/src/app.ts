@@ -15,6 +15,7 @@ import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createSpreadsheetPool, type SpreadsheetPool } from './lib/spreadsheet-pool/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -32,6 +33,9 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startAutoApprovalJob } from './modules/content/auto-approve.js';
 import { startHousekeepingJob } from './plugins/housekeeping.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { startPaymentReconciliation } from './modules/billing/payment-settlement.js';
+import { databaseSandboxLedger } from './modules/billing/sandbox-ledger.repository.js';
 import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
 
 declare module 'fastify' {
@@ -41,6 +45,7 @@ declare module 'fastify' {
     storage: Storage;
     mailer: Mailer | null;
     gateway: PaymentGateway;
+    spreadsheets: SpreadsheetPool;
   }
 }
 
@@ -158,8 +163,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('storage', createStorage(config.fileStorage));
   app.decorate('mailer', createMailer(config));
-  app.decorate('gateway', options.gateway ?? (await createPaymentGateway(config)));
+  app.decorate('gateway', options.gateway ?? (await createPaymentGateway(config, databaseSandboxLedger(database.db))));
   if (!options.database) app.addHook('onClose', () => database.close());
+  // Worker processes start with the first import; closing the app stops them (or the process hangs).
+  app.decorate('spreadsheets', createSpreadsheetPool(config.spreadsheets, app.log));
+  app.addHook('onClose', () => app.spreadsheets.close());
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
 
   registerErrorHandler(app);
@@ -191,7 +199,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sampleInterval: 200,
     retryAfter: 5,
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database (lib/rate-limit-store.ts), so several instances share each bucket.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, app.log) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   await app.register(authPlugin);
   // Root, not the /api scope: unknown /api paths (the root 404 handler) and /api/docs/json need it too.
@@ -229,5 +238,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (app.mailer) startOutboxWorker(app, app.mailer);
   startAutoApprovalJob(app);
   startHousekeepingJob(app);
+  startPaymentReconciliation(app);
   return app;
 }

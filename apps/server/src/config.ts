@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -75,6 +76,27 @@ export const configSchema = z
      * loaded process and a slow machine is not an overload.
      */
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    /**
+     * Spreadsheet imports are parsed in worker processes (lib/spreadsheet-pool): how many at once
+     * (default: cores − 1, at least 1, at most 4), how many may wait before the next gets 429, the
+     * heap cap of one worker and the time one parse may take.
+     */
+    SPREADSHEET_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    SPREADSHEET_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+    SPREADSHEET_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
+    SPREADSHEET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    /**
+     * Bulk imports per agency (an agency and its associates together) per minute. Default 10; 1000
+     * under NODE_ENV=test, where one agency uploads many sheets in a few seconds.
+     */
+    BULK_IMPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
+    /**
+     * How long a card payment attempt and a money call's Idempotency-Key belong to their request:
+     * past it, reconciliation (or a retry with the same key) takes them over. Crash tests shorten it.
+     */
+    PAYMENT_LEASE_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(120_000),
+    /** Interval of the payment reconciliation pass (the first pass stays 5 s after start-up). */
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(120_000),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
@@ -155,6 +177,15 @@ export const configSchema = z
       offer: { thresholdCents: Math.round(env.OFFER_THRESHOLD * 100), creditCents: Math.round(env.OFFER_CREDIT * 100) },
       autoApproveDays: env.AUTO_APPROVE_DAYS,
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),
+      spreadsheets: {
+        workers: env.SPREADSHEET_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+        queue: env.SPREADSHEET_QUEUE,
+        memoryMb: env.SPREADSHEET_WORKER_MEMORY_MB,
+        timeoutMs: env.SPREADSHEET_TIMEOUT_MS,
+      },
+      bulkImportsPerMinute: env.BULK_IMPORTS_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 1000 : 10),
+      paymentLeaseMs: env.PAYMENT_LEASE_MS,
+      paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
     };
   });
 

@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './constants.js';
 export * from './roles.js';
+export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './money.js';

@@ -384,3 +384,21 @@ export const inputMessages = {
   malformedUrl: 'The address of this request is malformed (a broken %-escape or text that is not UTF-8).',
   dateOutOfRange: 'Please enter a date between 1900-01-01 and 9999-12-31 as YYYY-MM-DD.',
 } as const;
+
+/** Card payments settled in three steps (issue 9 §3): what a customer hears when one is not straightforward. */
+export const paymentSettlementMessages = {
+  inProgress: 'A card payment for this order is still being confirmed. Please wait a few minutes, then check the order before paying again.',
+  unconfirmed:
+    'Your card payment could not be confirmed yet. It will be settled automatically within a few minutes; please check your billing history before paying again.',
+  orderChanged: 'This order changed while it was being paid, so the amount taken from your card has been refunded. Please review the order and pay again.',
+  refunded: 'The payment could not be completed, and the amount taken from your card has been refunded. Please try again.',
+} as const;
+
+/** Bounded work for uploads (issue 9 §5): spreadsheets parsed in a limited pool, pictures re-encoded. */
+export const uploadLimitMessages = {
+  importBusy: 'Many spreadsheets are being imported right now. Please try again in a minute.',
+  importTooHeavy: 'This spreadsheet needs more memory to read than an import may use. Please split it into smaller files and try again.',
+  importTooSlow: 'This spreadsheet took too long to read. Please split it into smaller files and try again.',
+  importUnavailable: 'Spreadsheet imports are unavailable for a moment. Please try again shortly.',
+  photoDimensions: 'The profile picture may not be larger than 4096 × 4096 pixels.',
+} as const;

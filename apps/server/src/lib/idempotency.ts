@@ -27,17 +27,19 @@ export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON
 /**
  * Runs a money operation at most once per (user, scope, Idempotency-Key) (DESIGN.md §4). A repeat
  * with the same key and body answers the first response; the same key with another body is a 422;
- * a repeat while the first is still running is a 409, until the first's lease runs out. Server
+ * a repeat while the first is still running is a 409, until the first's lease (`leaseMs`, default
+ * IDEMPOTENCY_LEASE_MS) runs out. Server
  * faults release the key for a retry; keys expire after 24 h.
  */
 export async function withIdempotency(
   db: Database,
-  options: { userId: number; scope: string; key: string | undefined; body: unknown },
+  options: { userId: number; scope: string; key: string | undefined; body: unknown; leaseMs?: number },
   run: () => Promise<unknown>,
 ): Promise<StoredResponse> {
   if (options.key === undefined) return { status: 200, body: await run() };
   if (!KEY_PATTERN.test(options.key)) throw AppError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible characters.');
   const requestHash = requestHashOf(options.body);
+  const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const where = and(eq(idempotencyKeys.userId, options.userId), eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, options.key));
 
   // An expired key (a finished one older than a day, or an abandoned one past its lease with the
@@ -53,7 +55,7 @@ export async function withIdempotency(
           and(
             eq(idempotencyKeys.status, 'in_progress'),
             eq(idempotencyKeys.requestHash, requestHash),
-            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_LEASE_MS / 1000})`),
+            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${leaseMs / 1000})`),
           ),
         ),
       ),

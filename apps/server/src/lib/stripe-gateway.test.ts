@@ -177,6 +177,18 @@ describe('stripe gateway against a local Stripe stub', () => {
     expect(stub.calls('POST', `/v1/payment_intents/${String(canceled[0]!.id)}/cancel`)).toHaveLength(1);
   });
 
+  it('finds a charge whose answer was lost by the key it was made under (reconciliation)', async () => {
+    const made = await charge(gateway, { agencyId: 61, idempotencyKey: 'copydesk-agency-61-payment-9' });
+    const [create] = stub.calls('POST', '/v1/payment_intents').filter((r) => r.idempotencyKey === 'copydesk-agency-61-payment-9');
+    expect((create!.body.metadata as Record<string, string>).copydesk_charge_key).toBe('copydesk-agency-61-payment-9');
+    expect(await gateway.lookup('copydesk-agency-61-payment-9')).toEqual({ status: 'captured', result: made });
+    expect(await gateway.lookup('copydesk-agency-61-payment-10')).toEqual({ status: 'not_found' });
+    // A 3-D Secure intent left waiting is cancelled and reported as nothing taken.
+    await failure(charge(gateway, { source: { kind: 'payment-method', paymentMethodId: 'pm_card_authenticationRequired', save: false }, idempotencyKey: 'copydesk-agency-61-payment-11' }));
+    expect(await gateway.lookup('copydesk-agency-61-payment-11')).toEqual({ status: 'failed' });
+    expect(gateway.lookupLagMs).toBeGreaterThan(60_000);
+  });
+
   it('creates a SetupIntent for the agency customer', async () => {
     const result = await gateway.setupIntent(51);
     expect(result).toEqual({ gateway: 'stripe', client_secret: expect.stringMatching(/^seti_\w+_secret_\w+$/) });

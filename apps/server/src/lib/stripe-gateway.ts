@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { billingMessages, gatewayMessages } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 // Types only: payment-gateway.ts picks this adapter at run time, so no import cycle.
-import type { CardDetails, ChargeRequest, PaymentGateway } from './payment-gateway.js';
+import type { CardDetails, ChargeLookup, ChargeRequest, PaymentGateway } from './payment-gateway.js';
 
 /**
  * The `stripe` gateway (issue 4 §2) on the official SDK. Cards reach Stripe from the browser
@@ -117,6 +117,27 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     name: 'stripe',
+    // Search indexes a new PaymentIntent within about a minute; give it ten before trusting a miss.
+    lookupLagMs: 10 * 60_000,
+
+    async lookup(idempotencyKey): Promise<ChargeLookup> {
+      return mapErrors(async () => {
+        const found = await stripe.paymentIntents.search({ query: `metadata['copydesk_charge_key']:'${idempotencyKey.replace(/'/g, '')}'`, limit: 10 });
+        const intents = found.data;
+        const succeeded = intents.find((intent) => intent.status === 'succeeded');
+        if (succeeded) {
+          const card = await paymentMethodCard(succeeded);
+          const saved = succeeded.setup_future_usage === 'off_session' ? paymentMethodId(succeeded) : null;
+          return { status: 'captured', result: { chargeRef: succeeded.id, card, savedRef: saved } };
+        }
+        if (intents.some((intent) => intent.status === 'processing' || intent.status === 'requires_capture')) return { status: 'processing' };
+        if (!intents.length) return { status: 'not_found' };
+        // Waiting for a payment method, a confirmation or 3-D Secure: nothing was captured; cancel
+        // so it never is.
+        for (const intent of intents) if (intent.status !== 'canceled') await stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
+        return { status: 'failed' };
+      });
+    },
 
     async charge({ agencyId, amountCents, description, source, idempotencyKey }: ChargeRequest) {
       // Stripe takes card numbers only from its own browser elements (PCI): never from here.
@@ -130,7 +151,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           confirm: true,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           description,
-          metadata: { agency_id: String(agencyId) },
+          // Reconciliation finds the intent by this key when the answer to this call was lost.
+          metadata: { agency_id: String(agencyId), copydesk_charge_key: idempotencyKey },
           expand: ['payment_method'],
         };
         if (source.kind === 'saved') {

@@ -17,8 +17,11 @@ export type ZipVerdict = { ok: true } | { ok: false; reason: 'not-zip' | 'corrup
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+/** The local-file-header magic every zip (and so every .xlsx and .docx) starts with. */
+export const looksLikeZip = (buffer: Buffer) => buffer.length >= 4 && buffer.subarray(0, 4).equals(ZIP_MAGIC);
+
 export function inspectZip(buffer: Buffer, limits: ZipLimits): Promise<ZipVerdict> {
-  if (buffer.length < 4 || !buffer.subarray(0, 4).equals(ZIP_MAGIC)) return Promise.resolve({ ok: false, reason: 'not-zip' });
+  if (!looksLikeZip(buffer)) return Promise.resolve({ ok: false, reason: 'not-zip' });
   return new Promise((resolve) => {
     let settled = false;
     const finish = (verdict: ZipVerdict, zip?: yauzl.ZipFile) => {

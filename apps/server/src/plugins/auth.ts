@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages, userMessages, type Role } from '@copydesk/shared';
+import { messages, roleCan, userMessages, type Capability, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
@@ -39,10 +39,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * preHandler for a route that needs a signed-in user, optionally one of some roles. A deactivated
- * account's tokens stop working with 403 (DESIGN.md §4).
+ * onRequest hook for a route that needs a signed-in user, optionally one allowed a capability of
+ * the permission table (`requireAuth('coupons.admin')`). A deactivated account's tokens, and an
+ * inactive agency's associates, stop working with 403 (DESIGN.md §4, §6.19) before any capability
+ * is asked. Several capabilities mean any one of them.
  */
-export function requireAuth(...roles: Role[]): preHandlerAsyncHookHandler {
+export function requireAuth(...allowed: Capability[]): preHandlerAsyncHookHandler {
+  const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));
   return async function authenticate(this: FastifyInstance, request) {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
@@ -50,7 +53,7 @@ export function requireAuth(...roles: Role[]): preHandlerAsyncHookHandler {
     if (!found) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     const refusal = accountRefusal(found.user, found.agencyStatus);
     if (refusal) throw new AppError('FORBIDDEN', refusal);
-    if (roles.length && !roles.includes(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+    if (allowed.length && !permits(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
     request.user = found.user;
     request.accessTokenId = found.tokenId;
   };

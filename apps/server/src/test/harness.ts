@@ -12,6 +12,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.j
 import { ensureTemplate } from '../db/template.js';
 import * as schema from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../db/seed/index.js';
+import type { PaymentGateway } from '../lib/payment-gateway.js';
 
 /**
  * Each API test file gets its own database: an in-memory PGlite loaded from a migrated template
@@ -54,7 +55,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { gateway?: (db: Database) => PaymentGateway } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-files-'));
   const logs: string[] = [];
@@ -65,7 +69,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     },
   });
   const config = testConfig({ FILE_STORAGE_DIR: files, LOG_LEVEL: 'info', PUBLIC_URL: 'http://copydesk.test', ...env });
-  const app = await buildApp(config, { database, logStream });
+  const app = await buildApp(config, { database, logStream, ...(options.gateway ? { gateway: options.gateway(database.db) } : {}) });
   await app.ready();
   return {
     app,

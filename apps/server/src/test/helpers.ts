@@ -156,8 +156,11 @@ export function cardPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Every caller an endpoint's access tests walk through (issue 8 §7). */
-export type MatrixRole = Tenant | 'associateB' | 'deactivated' | 'associateOfDeactivated';
+/**
+ * Every caller an endpoint's access tests walk through (issue 8 §7; issue 9 §7 adds a second
+ * associate of agency A, to show that associates do not see each other's orders and payments).
+ */
+export type MatrixRole = Tenant | 'associateA2' | 'associateB' | 'deactivated' | 'associateOfDeactivated';
 
 async function insertAssociate(db: Database, agencyId: number, name: string) {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
@@ -169,12 +172,14 @@ async function insertAssociate(db: Database, agencyId: number, name: string) {
 }
 
 /**
- * `signInTenants` plus an associate of agency B, a signed-in user who has since been deactivated
- * (status 0 set behind the session's back, so the token still exists and must be refused), and a
- * signed-in associate whose agency has been deactivated. `visitor` is simply no token.
+ * `signInTenants` plus a second associate of agency A, an associate of agency B, a signed-in user
+ * who has since been deactivated (status 0 set behind the session's back, so the token still exists
+ * and must be refused), and a signed-in associate whose agency has been deactivated. `visitor` is
+ * simply no token.
  */
 export async function signInRoleMatrix(app: App, db: Database) {
   const base = await signInTenants(app, db);
+  const associateA2 = await insertAssociate(db, base.ids.agencyA, 'Dan Associate');
   const associateB = await insertAssociate(db, base.ids.agencyB, 'Bea Associate');
   const deactivatedAgency = await createVerifiedAgency(app, { company_name: 'Closed Shop' });
   const deactivatedAgencyId = await userIdByEmail(db, deactivatedAgency.email);
@@ -182,11 +187,12 @@ export async function signInRoleMatrix(app: App, db: Database) {
   const deactivated = await insertAssociate(db, base.ids.agencyA, 'Dee Deactivated');
   const tok: Record<MatrixRole, string> = {
     ...base.tok,
+    associateA2: await loginAs(app, associateA2.email),
     associateB: await loginAs(app, associateB.email),
     deactivated: await loginAs(app, deactivated.email),
     associateOfDeactivated: await loginAs(app, orphan.email),
   };
-  const ids: Record<MatrixRole, number> = { ...base.ids, associateB: associateB.id, deactivated: deactivated.id, associateOfDeactivated: orphan.id };
+  const ids: Record<MatrixRole, number> = { ...base.ids, associateA2: associateA2.id, associateB: associateB.id, deactivated: deactivated.id, associateOfDeactivated: orphan.id };
   await db.update(users).set({ status: 0 }).where(eq(users.id, deactivated.id));
   await db.update(users).set({ status: 0 }).where(eq(users.id, deactivatedAgencyId));
   return { tok, ids, agencyB: base.agencyB, deactivatedAgencyId };

@@ -220,6 +220,13 @@ export async function startStripeStub(): Promise<StripeStub> {
       return customer;
     }
     if (method === 'POST' && path === '/v1/payment_intents') return expand(createPaymentIntent(body), body);
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.query ?? '');
+      if (!match) throw invalidRequest('Invalid search query', 'query');
+      const [, key, value] = match;
+      const data = [...paymentIntents.values()].filter((p) => ((p.metadata as Json | undefined) ?? {})[key!] === value);
+      return { object: 'search_result', data: data.slice(0, Number(query.limit ?? 10)), has_more: false, next_page: null, url: '/v1/payment_intents/search' };
+    }
     let m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && m) {
       const intent = paymentIntents.get(m[1]!);

@@ -8,31 +8,31 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import type { Role } from '@copydesk/shared';
+import { roleCan, type Capability, type Role } from '@copydesk/shared';
 import type { FrameBadge, FrameNavItem } from '@/components/layouts/app-frame';
 
-const EVERYONE: readonly Role[] = ['admin', 'agency', 'associate'];
-
-type MenuEntry = FrameNavItem & { roles: readonly Role[] };
+/** An entry without `requires` is for every signed-in user; otherwise for roles with the capability. */
+type MenuEntry = FrameNavItem & { requires?: Capability };
 
 /**
  * The sidebar menu in the spec's order (§2 "Shared frame": dashboard, orders, user management,
  * billing, my account, coupons), with Fulfilment and Messages added by DESIGN.md §6.7 and §6.13.
- * A screen adds its entry here, one line, with the roles that see it.
+ * A screen adds its entry here, one line, with the capability of the permission table
+ * (packages/shared/src/permissions.ts) that it needs, if any.
  */
 const MENU: readonly MenuEntry[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, roles: EVERYONE },
-  { label: 'Orders', to: '/order', icon: IconListDetails, roles: EVERYONE },
-  { label: 'Fulfilment', to: '/fulfilment', icon: IconClipboardCheck, roles: ['admin'] },
-  { label: 'User Management', to: '/management', icon: IconUsers, roles: ['admin', 'agency'] },
-  { label: 'Billing', to: '/billing', icon: IconReceipt, roles: EVERYONE },
-  { label: 'My Account', to: '/my-account', icon: IconUserCircle, roles: EVERYONE },
-  { label: 'Messages', to: '/message', icon: IconMessages, roles: EVERYONE },
+  { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
+  { label: 'Orders', to: '/order', icon: IconListDetails },
+  { label: 'Fulfilment', to: '/fulfilment', icon: IconClipboardCheck, requires: 'fulfilment.work' },
+  { label: 'User Management', to: '/management', icon: IconUsers, requires: 'users.manage' },
+  { label: 'Billing', to: '/billing', icon: IconReceipt },
+  { label: 'My Account', to: '/my-account', icon: IconUserCircle },
+  { label: 'Messages', to: '/message', icon: IconMessages },
   {
     label: 'Coupons',
     to: '/coupon',
     icon: IconTicket,
-    roles: ['admin'],
+    requires: 'coupons.admin',
     children: [
       { label: 'Coupon List', to: '/coupon', also: ['/edit-coupon'] },
       { label: 'Add Coupon', to: '/add-coupon' },
@@ -43,7 +43,7 @@ const MENU: readonly MenuEntry[] = [
 
 /** The menu a role sees; `badges` puts a count beside entries, by path (e.g. unread messages on /message). */
 export function menuFor(role: Role | null, badges: Readonly<Record<string, FrameBadge | undefined>> = {}): FrameNavItem[] {
-  return MENU.filter((entry) => role !== null && entry.roles.includes(role)).map(({ roles: _, ...item }) =>
+  return MENU.filter((entry) => role !== null && (!entry.requires || roleCan(role, entry.requires))).map(({ requires: _, ...item }) =>
     badges[item.to] ? { ...item, badge: badges[item.to] } : item,
   );
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@copydesk/shared';
+import { roleCan, type Capability, type Role } from '@copydesk/shared';
 
 /**
  * The route table and its guards (access-and-billing §2), as one pure function so every rule is
@@ -11,11 +11,9 @@ type Access = 'visitor' | 'signedIn' | 'open';
 type RouteRule = {
   pattern: string;
   access: Access;
-  /** Roles sent back to /dashboard. */
-  deny?: readonly Role[] | 'everyone';
+  /** The capability of the permission table the screen needs; a role without it goes back to /dashboard. */
+  requires?: Capability;
 };
-
-const NON_ADMIN: readonly Role[] = ['agency', 'associate'];
 
 export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/login', access: 'visitor' },
@@ -28,18 +26,18 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/dashboard', access: 'signedIn' },
   { pattern: '/order', access: 'signedIn' },
   { pattern: '/content-view/:id', access: 'signedIn' },
-  { pattern: '/create', access: 'signedIn', deny: ['admin'] },
-  { pattern: '/create/:id', access: 'signedIn', deny: ['admin'] },
-  { pattern: '/payment/:id', access: 'signedIn', deny: ['admin'] },
+  { pattern: '/create', access: 'signedIn', requires: 'orders.create' },
+  { pattern: '/create/:id', access: 'signedIn', requires: 'orders.create' },
+  { pattern: '/payment/:id', access: 'signedIn', requires: 'orders.pay' },
   { pattern: '/items/:id', access: 'signedIn' },
-  { pattern: '/fulfilment', access: 'signedIn', deny: NON_ADMIN },
+  { pattern: '/fulfilment', access: 'signedIn', requires: 'fulfilment.work' },
   { pattern: '/my-account', access: 'signedIn' },
-  { pattern: '/management', access: 'signedIn', deny: ['associate'] },
+  { pattern: '/management', access: 'signedIn', requires: 'users.manage' },
   { pattern: '/billing', access: 'signedIn' },
-  { pattern: '/coupon', access: 'signedIn', deny: NON_ADMIN },
-  { pattern: '/add-coupon', access: 'signedIn', deny: NON_ADMIN },
-  { pattern: '/edit-coupon/:id', access: 'signedIn', deny: NON_ADMIN },
-  { pattern: '/coupon-history', access: 'signedIn', deny: NON_ADMIN },
+  { pattern: '/coupon', access: 'signedIn', requires: 'coupons.admin' },
+  { pattern: '/add-coupon', access: 'signedIn', requires: 'coupons.admin' },
+  { pattern: '/edit-coupon/:id', access: 'signedIn', requires: 'coupons.admin' },
+  { pattern: '/coupon-history', access: 'signedIn', requires: 'coupons.admin' },
   // DESIGN.md §6.13: a working support inbox for everyone (the spec's redirect away is replaced).
   { pattern: '/message', access: 'signedIn' },
 
@@ -86,8 +84,7 @@ export function guardRoute(location: string, session: GuardSession): GuardResult
   }
 
   if (!signedIn) return { redirect: '/login' };
-  if (rule.deny === 'everyone') return { redirect: '/dashboard' };
   // A stored user without a known role is treated as the least privileged: no admin screens.
-  if (rule.deny?.includes(session.role ?? 'associate')) return { redirect: '/dashboard' };
+  if (rule.requires && !roleCan(session.role ?? 'associate', rule.requires)) return { redirect: '/dashboard' };
   return null;
 }

@@ -195,3 +195,87 @@ export const idempotencyKeys = pgTable(
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
+
+export const PAYMENT_ATTEMPT_STATUSES = ['pending', 'captured', 'succeeded', 'failed', 'refunded'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** What finalising a card attempt writes on its payment row besides the amounts. */
+export interface PaymentAttemptDetails {
+  billingName: string | null;
+  billingAddress: string | null;
+  billingCity: string | null;
+  billingState: string | null;
+  billingCountry: string | null;
+  billingZip: string | null;
+  /** The saved card charged (its row already holds last 4 digits and expiry). */
+  savedCard: { last4: string; expMonth: number; expYear: number } | null;
+}
+
+/**
+ * A card payment in three steps (DESIGN.md §4, issue 9 §3): reserved here as `pending` and
+ * committed before the gateway is called; `captured` once the gateway took the money; then
+ * `succeeded` with the payment row it became, `failed` when nothing was taken, or `refunded` when
+ * the money was taken but could not be booked (the order was paid meanwhile, the coupon ran out).
+ * The reconciliation pass settles attempts a crash left `pending` or `captured` by asking the
+ * gateway under the attempt's own idempotency key. No card number or CVC is ever stored.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['order', 'topup'] }).notNull(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** sha256 of user, call and the client's Idempotency-Key: a retry resumes its own attempt. */
+    requestKey: text('request_key').notNull(),
+    method: text('method', { enum: ['SavedCard', 'NewCard'] }).notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    discountCents: cents('discount_cents').notNull().default(0),
+    amountCents: cents('amount_cents').notNull(),
+    couponId: integer('coupon_id'),
+    description: text('description').notNull(),
+    details: jsonb('details').$type<PaymentAttemptDetails>().notNull(),
+    status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('pending'),
+    gateway: text('gateway', { enum: ['sandbox', 'stripe'] }).notNull(),
+    /** The gateway's idempotency key: scoped to the agency and this attempt, never the client's key. */
+    gatewayKey: text('gateway_key'),
+    chargeRef: text('charge_ref'),
+    card: jsonb('card').$type<{ last4: string; expMonth: number; expYear: number; brand: string | null }>(),
+    savedRef: text('saved_ref'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_request_key').on(t.userId, t.requestKey).where(sql`${t.status} in ('pending', 'captured', 'succeeded')`),
+    // One card payment in flight per order: a second one waits for the first to settle.
+    uniqueIndex('payment_attempts_order_in_flight_key').on(t.orderId).where(sql`${t.status} in ('pending', 'captured')`),
+    index('payment_attempts_unsettled_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'captured')`),
+    index('payment_attempts_agency_idx').on(t.agencyId, t.id),
+    check('payment_attempts_amounts_check', sql`${t.amountCents} > 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check('payment_attempts_order_kind_check', sql`(${t.kind} = 'topup') = (${t.orderId} is null)`),
+    check('payment_attempts_succeeded_check', sql`(${t.status} = 'succeeded') = (${t.paymentId} is not null)`),
+  ],
+);
+
+/**
+ * The sandbox gateway's own record of what it charged, standing in for the card processor's
+ * books: written in its own statement, outside any of the portal's transactions, so it survives a
+ * crash of the portal exactly as a real processor's charge would, and reconciliation can ask it.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  chargeRef: text('charge_ref').notNull().unique(),
+  agencyId: integer('agency_id').notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  card: jsonb('card').$type<{ last4: string; expMonth: number; expYear: number; brand: string | null }>(),
+  savedRef: text('saved_ref'),
+  refundedCents: cents('refunded_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,3 +7,4 @@ export * from './orders.js';
 export * from './billing.js';
 export * from './content.js';
 export * from './messages.js';
+export * from './rate-limits.js';

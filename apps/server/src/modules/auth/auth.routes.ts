@@ -14,10 +14,12 @@ import {
   userResponseSchema,
   userSchema,
 } from '@copydesk/shared';
+import { AppError } from '../../lib/app-error.js';
 import { parseOrThrow } from '../../lib/validate.js';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth.js';
 import { addUser } from '../users/user-management.service.js';
 import * as auth from './auth.service.js';
+import { signupCookie, signupKeyFromCookie } from './signup-key.js';
 
 /** Per-route request limits for the calls that send email or create accounts. */
 function limit(max: number, minutes: number, byEmail = false) {
@@ -43,12 +45,13 @@ const verifiedResponse = z.object({ verified: z.boolean(), message: z.string() }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
+  const secure = app.config.publicUrl.startsWith('https:');
 
   // One path, two calls (access-and-billing §7): without a token a visitor signs up as an agency;
   // with one, an admin adds an agency or an agency adds an associate (no password: they get a
   // set-password email). The payload schema therefore depends on the caller. It is applied in
   // preValidation, before the rate limit counts the request, as a route schema would be.
-  const signedInRegister = requireAuth('admin', 'agency');
+  const signedInRegister = requireAuth('users.manage');
   const parsed = new WeakMap<FastifyRequest, { signUp: SignUpFields } | { addUser: AddUserFields }>();
   app.post(
     '/register',
@@ -58,7 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Without a bearer token: sign up as an agency (sign = the sign-up payload). With one: an admin adds an agency, an agency adds an associate (sign = {name, email, contact_number, role_designation, company_name?, userId}).',
         body: z.object({ sign: z.record(z.string(), z.unknown(), { error: messages.invalidData }) }),
-        response: { 201: z.object({ message: z.string(), user: userSchema }) },
+        // `user` is null for a visitor's sign-up: the answer is the same whether or not the address
+        // was free (auth.service.ts register), so it carries nothing about an account.
+        response: { 201: z.object({ message: z.string(), user: userSchema.nullable() }) },
       },
       preValidation: async function checkRegister(request, reply) {
         const body = request.body as { sign?: unknown } | undefined;
@@ -79,7 +84,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = parsed.get(request)!;
-      const result = 'addUser' in input ? await addUser(ctx, { actor: currentUser(request), input: input.addUser }) : await auth.register(ctx, input.signUp);
+      if ('addUser' in input) return reply.status(201).send(await addUser(ctx, { actor: currentUser(request), input: input.addUser }));
+      const { signupKey, ...result } = await auth.register(ctx, input.signUp);
+      reply.header('set-cookie', signupCookie(signupKey, secure));
       return reply.status(201).send(result);
     },
   );
@@ -87,7 +94,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     { schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } },
-    async (request) => auth.login(ctx, request.body, request.ip),
+    async (request, reply) => {
+      try {
+        return await auth.login(ctx, request.body, request.ip);
+      } catch (err) {
+        // The password was right (that refusal comes only after it): this browser may follow the verification too.
+        if (err instanceof AppError && err.message === messages.verifyEmailFirst) {
+          const key = await auth.signupKeyForProvenLogin(ctx, request.body.email);
+          if (key) reply.header('set-cookie', signupCookie(key, secure));
+        }
+        throw err;
+      }
+    },
   );
 
   app.post(
@@ -145,7 +163,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email/checkverify',
     { schema: { tags, body: emailOnlySchema, response: { 200: verifiedResponse } }, config: limit(60, 15) },
-    async (request) => auth.checkVerification(ctx, request.body.email),
+    async (request) =>
+      auth.checkVerification(ctx, {
+        email: request.body.email,
+        signupKey: signupKeyFromCookie(request.headers.cookie),
+        bearer: bearerToken(request),
+      }),
   );
 
   // The link in the verification email: verifies, then sends the browser to the sign-in page.

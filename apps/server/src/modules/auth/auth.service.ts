@@ -11,10 +11,11 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import { accountRefusal } from '../../plugins/auth.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
-import { loadUserDto, toUserDto } from '../users/user-dto.js';
+import { loadUserDto } from '../users/user-dto.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
 import { takeEmailAllowance } from './email-quota.js';
+import { decoySignupKey, signupKey, signupKeyOpens } from './signup-key.js';
 import { loginThrottle } from './login-throttle.js';
 
 /** Account rules: sign-up, sign-in, sessions, email verification and passwords. No HTTP here. */
@@ -84,36 +85,69 @@ async function queueVerification(ctx: Ctx, tx: DbOrTx, user: UserRow) {
   await outboxRepository.enqueue(tx, emails.verifyEmail(user.email, user.name, verifyUrl(ctx.config, token)));
 }
 
-/** POST /register: a new agency (DESIGN.md §6.1), unverified, with a verification email in the outbox. */
-export async function register(ctx: Ctx, sign: SignUp) {
+/**
+ * POST /register without a bearer token: a new agency (DESIGN.md §6.1), unverified, with a
+ * verification email in the outbox. The answer must not tell a stranger whether the address has an
+ * account (issue 9 §4), so a taken address gets the same answer, in the same time: the password is
+ * hashed anyway, the owner is emailed instead ("someone tried to sign up with your address", within
+ * the hourly email cap) and no second account is made. `signupKey` is for the caller's
+ * checkverify cookie (signup-key.ts): a real one for a new account, a decoy otherwise.
+ */
+export async function register(ctx: Ctx, sign: SignUp): Promise<{ message: string; user: null; signupKey: string }> {
   const email = sign.email.trim().toLowerCase();
   if (sign.contact_number && !isValidPhoneNumber(sign.contact_number)) {
     throw AppError.field('sign.contact_number', messages.phoneInvalid);
   }
-  if (await usersRepository.findByEmail(ctx.db, email)) throw AppError.field('sign.email', messages.emailTaken);
-  const passwordHash = await hashPassword(sign.password);
-  try {
-    const user = await ctx.db.transaction(async (tx) => {
-      const created = await usersRepository.insert(tx, {
-        name: sign.name.trim(),
-        email,
-        passwordHash,
-        role: 'agency',
-        companyName: sign.company_name?.trim() || null,
-        roleDesignation: sign.role_designation?.trim() || null,
-        phoneNumber: sign.contact_number ?? null,
-        countryCode: sign.countryCode ?? null,
-        utms: sign.utms ?? null,
-      });
-      await queueVerification(ctx, tx, created);
-      return created;
-    });
-    return { message: messages.signedUp, user: toUserDto(user) };
-  } catch (err) {
-    // Two sign-ups racing for one email: the unique index decides.
-    if (sqlState(err) === '23505') throw AppError.field('sign.email', messages.emailTaken);
-    throw err;
-  }
+  return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
+    // Hashed before the lookup, whatever it finds, so both paths pay for argon2.
+    const passwordHash = await hashPassword(sign.password);
+    const existing = await usersRepository.findByEmail(ctx.db, email);
+    let created: UserRow | null = null;
+    if (!existing) {
+      try {
+        created = await ctx.db.transaction(async (tx) => {
+          const user = await usersRepository.insert(tx, {
+            name: sign.name.trim(),
+            email,
+            passwordHash,
+            role: 'agency',
+            companyName: sign.company_name?.trim() || null,
+            roleDesignation: sign.role_designation?.trim() || null,
+            phoneNumber: sign.contact_number ?? null,
+            countryCode: sign.countryCode ?? null,
+            utms: sign.utms ?? null,
+          });
+          await queueVerification(ctx, tx, user);
+          return user;
+        });
+      } catch (err) {
+        // Two sign-ups racing for one email: the unique index decides; the loser is told as any other taken address.
+        if (sqlState(err) !== '23505') throw err;
+      }
+    }
+    if (!created) await noticeSignUpAttempt(ctx, email);
+    return { message: messages.signedUp, user: null, signupKey: created ? signupKey(ctx.config.appKey, created) : decoySignupKey() };
+  });
+}
+
+/** Tells the owner of a taken address that someone tried to sign up with it (capped per hour). */
+async function noticeSignUpAttempt(ctx: Ctx, email: string) {
+  const allowed = await takeEmailAllowance(ctx.db, 'account_exists', email);
+  const owner = await usersRepository.findByEmail(ctx.db, email);
+  if (!allowed || !owner || owner.status !== 1) return;
+  await outboxRepository.enqueue(
+    ctx.db,
+    emails.signUpAttempt(owner.email, owner.name, { loginUrl: `${ctx.config.publicUrl}/login` }),
+  );
+}
+
+/**
+ * A checkverify key for an account whose password was just proven on the sign-in form (which then
+ * answered "Please verify your email first."), so that browser's waiting screen can move on too.
+ */
+export async function signupKeyForProvenLogin(ctx: Ctx, email: string): Promise<string | null> {
+  const user = await usersRepository.findByEmail(ctx.db, email);
+  return user && !user.emailVerifiedAt ? signupKey(ctx.config.appKey, user) : null;
 }
 
 /** POST /login. Throttled on failures only, per account+address, address and account (login-throttle.ts). */
@@ -236,12 +270,22 @@ export async function resendVerification(ctx: Ctx, email: string) {
 }
 
 /**
- * POST /email/checkverify: whether the address awaiting verification has been verified. An
- * unknown email answers exactly as an unverified one, after the same single lookup.
+ * POST /email/checkverify: whether the address awaiting verification has been verified. The real
+ * state goes only to the holder of that sign-up's key (the httpOnly cookie the sign-up set, see
+ * signup-key.ts) or to the signed-in owner of the address. Everyone else, including for unknown,
+ * unverified and verified addresses alike, gets "not verified yet", after the same single lookup: a
+ * stranger cannot learn whether an address has an account, nor whether its owner verified it. The
+ * owner's waiting screen without the key (another browser) simply keeps waiting; the emailed link
+ * itself takes them to the sign-in page.
  */
-export async function checkVerification(ctx: Ctx, email: string) {
-  const user = await usersRepository.findByEmail(ctx.db, email);
-  return user?.emailVerifiedAt
+export async function checkVerification(ctx: Ctx, options: { email: string; signupKey: string | null; bearer: string | null }) {
+  const user = await usersRepository.findByEmail(ctx.db, options.email);
+  let entitled = user !== null && signupKeyOpens(ctx.config.appKey, options.signupKey, user);
+  if (user && !entitled && options.bearer) {
+    const session = await authRepository.findUserByAccessToken(ctx.db, hashToken(options.bearer));
+    entitled = session?.user.id === user.id;
+  }
+  return entitled && user?.emailVerifiedAt
     ? { verified: true, message: messages.emailAlreadyVerified }
     : { verified: false, message: messages.emailNotVerifiedYet };
 }

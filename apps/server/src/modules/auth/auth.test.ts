@@ -37,6 +37,8 @@ async function newAccount(options: { verified?: boolean } = {}) {
   }
   return { email: payload.sign.email, password: payload.sign.password };
 }
+/** The `Cookie` header a browser would send back to checkverify after this answer. */
+const signupCookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
 const emailsTo = async (to: string) => (await t.db.select({ n: count() }).from(outboxEmails).where(eq(outboxEmails.to, to)))[0]!.n;
 
 describe('POST /api/register', () => {
@@ -46,12 +48,15 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe(messages.signedUp);
-    expect(body.user).toMatchObject({ name: 'Ada Lovelace', email: payload.sign.email, roles: [{ name: 'agency' }], email_verified_at: null, status: 1 });
+    // Nothing about the account in the answer: it is the same for a taken address.
+    expect(body.user).toBeNull();
     expect(body.token).toBeUndefined();
+    expect(String(res.headers['set-cookie'])).toMatch(/^copydesk_signup=\d+\.[\w-]{43}; Path=\/api\/email\/checkverify; Max-Age=86400; HttpOnly; SameSite=Strict$/);
     const mail = await latestEmailTo(t.app, payload.sign.email);
     expect(mail?.subject).toBe('Verify your email address');
     expect(mail?.html).toContain('/api/email/verify/');
     const [row] = await t.db.select().from(users).where(eq(users.email, payload.sign.email));
+    expect(row).toMatchObject({ name: 'Ada Lovelace', role: 'agency', emailVerifiedAt: null, status: 1 });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.utms).toMatchObject({ utm_source: 'newsletter', utm_campaign: 'launch' });
   });
@@ -82,17 +87,38 @@ describe('POST /api/register', () => {
     expect(row).toBeUndefined();
   });
 
-  it('refuses a taken email with the Laravel message, whatever its case', async () => {
-    const payload = signUpPayload({ email: 'Agency@Example.com' });
-    const res = await post('/api/register', payload);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors['sign.email']).toEqual([messages.emailTaken]);
+  it('answers a taken email, whatever its case, as a fresh sign-up and emails its owner instead (issue 9 §4)', async () => {
+    const owner = await newAccount();
+    const [before] = await t.db.select().from(users).where(eq(users.email, owner.email));
+    const res = await post('/api/register', signUpPayload({ email: owner.email.toUpperCase(), name: 'Mallory', password: 'another password', confirmPassword: 'another password' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: messages.signedUp, user: null });
+    // A decoy cookie of the same shape as a real one.
+    expect(String(res.headers['set-cookie'])).toMatch(/^copydesk_signup=\d+\.[\w-]{43}; Path=\/api\/email\/checkverify;/);
+
+    const mail = await latestEmailTo(t.app, owner.email);
+    expect(mail?.subject).toBe('Someone tried to sign up with your email address');
+    expect(mail?.text).toContain('http://copydesk.test/login');
+    expect(mail?.text).toContain('Forgot password?');
+    // No second account, and the first one is untouched (name, password).
+    expect(await t.db.select().from(users).where(sql`lower(${users.email}) = ${owner.email}`)).toEqual([before]);
+    expect((await post('/api/login', owner)).statusCode).toBe(200);
   });
 
-  it('lets exactly one of two simultaneous sign-ups for one email through', async () => {
+  it('caps the "someone tried to sign up" notices per address and hour', async () => {
+    const owner = await newAccount();
+    const before = await emailsTo(owner.email);
+    for (let i = 0; i < EMAILS_PER_ACCOUNT_PER_HOUR + 2; i++) {
+      expect((await postFrom(`198.51.101.${i + 1}`, '/api/register', signUpPayload({ email: owner.email }))).statusCode).toBe(201);
+    }
+    expect((await emailsTo(owner.email)) - before).toBe(EMAILS_PER_ACCOUNT_PER_HOUR);
+  });
+
+  it('lets exactly one of two simultaneous sign-ups for one email create an account, answering both alike', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all([post('/api/register', signUpPayload({ email })), post('/api/register', signUpPayload({ email }))]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(results.map((r) => [r.statusCode, r.body])).toEqual(Array(2).fill([201, JSON.stringify({ message: messages.signedUp, user: null })]));
+    expect(await t.db.select({ n: count() }).from(users).where(eq(users.email, email))).toEqual([{ n: 1 }]);
   });
 
   it('answers wrong types, malformed JSON and oversized bodies with 4xx and a message', async () => {
@@ -120,8 +146,9 @@ describe('POST /api/register', () => {
 describe('email verification', () => {
   it('verifies through the emailed link once, then redirects to sign-in with a notice', async () => {
     const payload = signUpPayload();
-    await post('/api/register', payload);
-    expect((await post('/api/email/checkverify', { email: payload.sign.email })).json()).toEqual({ verified: false, message: messages.emailNotVerifiedYet });
+    const signUp = await post('/api/register', payload);
+    const cookie = signupCookieOf(signUp);
+    expect((await post('/api/email/checkverify', { email: payload.sign.email }, { cookie })).json()).toEqual({ verified: false, message: messages.emailNotVerifiedYet });
     const mail = await latestEmailTo(t.app, payload.sign.email);
     const link = new URL(linkIn(mail!.text, /http\S+\/api\/email\/verify\/\S+/));
     expect(link.origin).toBe('http://copydesk.test');
@@ -129,7 +156,9 @@ describe('email verification', () => {
     const first = await t.app.inject({ method: 'GET', url: link.pathname });
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/login?verified=1');
-    expect((await post('/api/email/checkverify', { email: payload.sign.email })).json().verified).toBe(true);
+    // The sign-up's own browser learns it; anyone else still hears "not verified yet".
+    expect((await post('/api/email/checkverify', { email: payload.sign.email }, { cookie })).json()).toEqual({ verified: true, message: messages.emailAlreadyVerified });
+    expect((await post('/api/email/checkverify', { email: payload.sign.email })).json().verified).toBe(false);
 
     const again = await t.app.inject({ method: 'GET', url: link.pathname });
     expect(again.headers.location).toBe(`/login?error=${encodeURIComponent(messages.invalidVerifyLink)}`);
@@ -154,30 +183,88 @@ describe('email verification', () => {
     expect((await post('/api/email/checkverify', { email: 'nope' })).json().errors.email).toEqual([messages.emailNotCorrect]);
   });
 
-  it('does not tell a stranger whether an email has an account', async () => {
+  it('does not tell a stranger whether an email has an account (issue 9 §4): byte-identical answers from register, checkverify and resendVerify', async () => {
     const unverified = await newAccount({ verified: false });
     const verified = await newAccount();
     const unknown = uniqueEmail('nobody');
+    const cases = { unverified: unverified.email, verified: verified.email, unknown };
+    const rowsBefore = (await t.db.select({ n: count() }).from(users))[0]!.n;
+    const mailBefore = { verified: await emailsTo(verified.email), unverified: await emailsTo(unverified.email) };
 
-    // checkverify: an unknown email answers exactly as an unverified one.
+    // Each call from a fresh address of its own, so no per-address request limit interferes.
+    let address = 0;
+    const answersTo = async (url: string, payload: (email: string) => unknown) => {
+      const answers: Record<string, { status: number; body: string }> = {};
+      for (const [name, email] of Object.entries(cases)) {
+        address += 1;
+        const res = await postFrom(`203.0.113.${address}`, url, payload(email));
+        answers[name] = { status: res.statusCode, body: res.body };
+      }
+      return answers;
+    };
+    const expectIdentical = (answers: Record<string, { status: number; body: string }>, expected: { status: number; body: unknown }) => {
+      const one = { status: expected.status, body: JSON.stringify(expected.body) };
+      expect(answers).toEqual({ unverified: one, verified: one, unknown: one });
+    };
+
+    // checkverify first (the unknown address has no account yet), then after the sign-ups.
     const notYet = { verified: false, message: messages.emailNotVerifiedYet };
-    for (const email of [unknown, unverified.email]) {
-      const res = await post('/api/email/checkverify', { email });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(notYet);
-    }
+    expectIdentical(await answersTo('/api/email/checkverify', (email) => ({ email })), { status: 200, body: notYet });
 
-    // resendVerify: one answer for unknown, unverified and verified; only the unverified one gets mail.
-    const before = { verified: await emailsTo(verified.email), unverified: await emailsTo(unverified.email) };
-    const answers = [];
-    for (const email of [unknown, unverified.email, verified.email]) {
-      const res = await post('/api/email/resendVerify', { email });
-      answers.push({ status: res.statusCode, body: res.json() });
+    expectIdentical(await answersTo('/api/register', (email) => signUpPayload({ email })), { status: 201, body: { message: messages.signedUp, user: null } });
+    // One new account (the unknown address); the taken ones got a notice instead of a second account.
+    expect((await t.db.select({ n: count() }).from(users)).at(0)!.n).toBe(rowsBefore + 1);
+    expect(await emailsTo(verified.email)).toBe(mailBefore.verified + 1);
+    expect(await emailsTo(unverified.email)).toBe(mailBefore.unverified + 1);
+    expect((await latestEmailTo(t.app, verified.email))?.subject).toBe('Someone tried to sign up with your email address');
+    expect((await latestEmailTo(t.app, unknown))?.subject).toBe('Verify your email address');
+
+    expectIdentical(await answersTo('/api/email/checkverify', (email) => ({ email })), { status: 200, body: notYet });
+
+    // resendVerify: one answer; only the unverified account gets a link (the new one too: it is unverified).
+    expectIdentical(await answersTo('/api/email/resendVerify', (email) => ({ email })), { status: 200, body: { message: messages.verificationSent } });
+    expect(await emailsTo(verified.email)).toBe(mailBefore.verified + 1);
+    expect(await emailsTo(unverified.email)).toBe(mailBefore.unverified + 2);
+  });
+
+  it('reveals verification only to the sign-up’s own browser or the signed-in owner', async () => {
+    const owner = await newAccount();
+    const ownerId = await userIdByEmail(t.db, owner.email);
+    // A stranger "signs up" with the verified address: the decoy cookie opens nothing.
+    const attempt = await post('/api/register', signUpPayload({ email: owner.email }));
+    const decoy = signupCookieOf(attempt);
+    expect((await post('/api/email/checkverify', { email: owner.email }, { cookie: decoy })).json().verified).toBe(false);
+    // A genuine key of another sign-up does not open this address either.
+    const other = await post('/api/register', signUpPayload());
+    expect((await post('/api/email/checkverify', { email: owner.email }, { cookie: signupCookieOf(other) })).json().verified).toBe(false);
+    // Someone else signed in: no; the owner signed in: yes.
+    const stranger = await loginAs(t.app, demo.agency);
+    expect((await post('/api/email/checkverify', { email: owner.email }, bearer(stranger))).json().verified).toBe(false);
+    const own = await issueAccessToken(t.db, ownerId);
+    expect((await post('/api/email/checkverify', { email: owner.email }, bearer(own))).json()).toEqual({ verified: true, message: messages.emailAlreadyVerified });
+  });
+
+  it('gives the key to a browser that proved the password of an unverified account on the sign-in form', async () => {
+    const account = await newAccount({ verified: false });
+    const wrong = await post('/api/login', { email: account.email, password: 'not the password' });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const res = await post('/api/login', account);
+    expect(res.json()).toEqual({ message: messages.verifyEmailFirst });
+    const cookie = signupCookieOf(res);
+    expect(cookie).toMatch(/^copydesk_signup=/);
+    const mail = await latestEmailTo(t.app, account.email);
+    await t.app.inject({ method: 'GET', url: new URL(linkIn(mail!.text, /http\S+\/api\/email\/verify\/\S+/)).pathname });
+    expect((await post('/api/email/checkverify', { email: account.email }, { cookie })).json().verified).toBe(true);
+  });
+
+  it('answers a sign-up with a taken address no sooner than a fresh one', async () => {
+    const taken = await newAccount();
+    for (const email of [taken.email, uniqueEmail('fresh')]) {
+      const started = performance.now();
+      const res = await post('/api/register', signUpPayload({ email }));
+      expect(res.statusCode).toBe(201);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(NEUTRAL_ANSWER_MS - 2);
     }
-    expect(answers).toEqual(Array(3).fill({ status: 200, body: { message: messages.verificationSent } }));
-    expect(await emailsTo(verified.email)).toBe(before.verified);
-    expect(await emailsTo(unverified.email)).toBe(before.unverified + 1);
-    expect(await emailsTo(unknown)).toBe(0);
   });
 
   it('answers calls that may send an email no sooner for an unknown address than for a known one', async () => {

@@ -1,17 +1,30 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { coupons, orderItems, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
+import { coupons, orderItems, orders, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'invoiceNumber' | 'id' | 'createdAt'>;
 
-/** Who may see which payments: admin all, agency its own, associate its agency's order payments. */
-export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number; ordersOnly: boolean };
+/**
+ * Who may see which payments: admin all, agency its own, associate the payments and refunds of the
+ * orders it placed (`orderedBy`; billing.service.ts `paymentScopeOf` says why).
+ */
+export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number; ordersOnly: boolean; orderedBy: number | null };
 
 function scopeCondition(scope: PaymentScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
-  // Associates see what concerns orders: payments and their refunds, not top-ups.
-  return and(eq(payments.agencyId, scope.agencyId), scope.ordersOnly ? inArray(payments.kind, ['order', 'refund']) : undefined);
+  return and(
+    eq(payments.agencyId, scope.agencyId),
+    // Associates see what concerns orders: payments and their refunds, not top-ups.
+    scope.ordersOnly ? inArray(payments.kind, ['order', 'refund']) : undefined,
+    // Deleted orders count too: their refunds stay in the history of whoever placed them.
+    scope.orderedBy === null
+      ? undefined
+      : inArray(
+          payments.orderId,
+          sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${scope.orderedBy} and ${orders.agencyId} = ${scope.agencyId})`,
+        ),
+  );
 }
 
 const sortColumns = {

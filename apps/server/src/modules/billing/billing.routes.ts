@@ -31,12 +31,12 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(300).opti
 async function once(request: FastifyRequest, reply: FastifyReply, scope: string, run: (key: string) => Promise<unknown>) {
   const key = request.headers['idempotency-key'] as string | undefined;
   const user = currentUser(request);
-  const stored = await withIdempotency(request.server.db, { userId: user.id, scope, key, body: request.body }, () => run(key ?? randomToken(16)));
+  const stored = await withIdempotency(request.server.db, { userId: user.id, scope, key, body: request.body, leaseMs: request.server.config.paymentLeaseMs }, () => run(key ?? randomToken(16)));
   return reply.status(stored.status).send(stored.body);
 }
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, config: app.config, gateway: app.gateway };
+  const ctx = { db: app.db, config: app.config, gateway: app.gateway, log: app.log };
   const anyone = requireAuth();
 
   // Public: it only says which card form to draw (a publishable key is public by design).
@@ -56,7 +56,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/pay',
     {
       schema: { tags, security, headers: idempotencyHeader, body: payOrderSchema, response: { 200: payOrderResponseSchema } },
-      onRequest: requireAuth('agency', 'associate'),
+      onRequest: requireAuth('orders.pay'),
     },
     async (request, reply) => once(request, reply, 'order.pay', (key) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key)),
   );
@@ -102,7 +102,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/setup-intent',
     {
       schema: { tags, security, response: { 200: z.object({ gateway: z.enum(PAYMENT_GATEWAYS), client_secret: z.string().nullable() }) } },
-      onRequest: requireAuth('agency'),
+      onRequest: requireAuth('cards.save'),
     },
     async (request) => app.gateway.setupIntent(currentUser(request).id),
   );

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { centsToDollars, messages, type billingListQuerySchema } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf } from '../../lib/access.js';
+import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -20,11 +20,12 @@ type ListQuery = z.output<typeof billingListQuerySchema>;
 export async function walletAgencyFor(db: Database, actor: UserRow, userId: number): Promise<number> {
   const target = await usersRepository.findById(db, userId);
   const agencyId = target ? agencyIdOf(target) : null;
+  // Inside its tenant, a user who manages the team may name any member; the others only
+  // themselves or the agency.
   const allowed =
     agencyId !== null &&
-    (actor.role === 'admin' ||
-      (actor.role === 'agency' && agencyId === actor.id) ||
-      (actor.role === 'associate' && agencyId === actor.agencyId && (target!.id === actor.id || target!.id === actor.agencyId)));
+    (can(actor, 'tenants.all') ||
+      (agencyId === agencyIdOf(actor) && (can(actor, 'users.manage') || target!.id === actor.id || target!.id === agencyId)));
   if (!allowed) throw new AppError('NOT_FOUND', messages.notFound);
   return agencyId;
 }
@@ -39,7 +40,7 @@ export async function spending(db: Database, actor: UserRow, userId: number) {
 
 /** Saved cards of an agency, newest first ("Recent" is the first). Associates pay from the wallet only. */
 export async function savedCards(db: Database, actor: UserRow, userId: number) {
-  if (actor.role === 'associate') throw new AppError('FORBIDDEN', messages.forbidden);
+  assertCan(actor, 'cards.view');
   const agencyId = await walletAgencyFor(db, actor, userId);
   const cards = await billingRepository.listSavedCards(db, agencyId);
   return {
@@ -51,9 +52,22 @@ export async function savedCards(db: Database, actor: UserRow, userId: number) {
   };
 }
 
+/**
+ * Which payments a user sees: admins all; an agency every payment, refund and top-up of its
+ * wallet; an associate only the payments and refunds of orders it placed itself. Associate D
+ * does not read associate S's payment detail, nor mint its invoice link (404, as for another
+ * tenant's), because orders are private to whoever placed them (`orders.readTeam`, the same rule as
+ * the orders list). Neither the spec nor DESIGN.md has an agency setting that shares orders between
+ * associates, so there is none here (README "Who sees what").
+ */
 export function paymentScopeOf(actor: UserRow): PaymentScope {
-  if (actor.role === 'admin') return { kind: 'all' };
-  return { kind: 'agency', agencyId: agencyIdOf(actor)!, ordersOnly: actor.role === 'associate' };
+  if (can(actor, 'tenants.all')) return { kind: 'all' };
+  return {
+    kind: 'agency',
+    agencyId: agencyIdOf(actor)!,
+    ordersOnly: !can(actor, 'billing.topups'),
+    orderedBy: can(actor, 'orders.readTeam') ? null : actor.id,
+  };
 }
 
 const METHOD_LABEL: Record<PaymentRow['method'], string> = { Balance: 'Wallet', NewCard: 'Card', SavedCard: 'Saved Card', Admin: 'Admin' };

@@ -338,7 +338,8 @@ describe('billing history', () => {
     });
     expect(res.json().data.invoice).toMatch(/^CD-\d{4}-\d{6}$/);
     expect((await call('agencyB', 'GET', `/api/billing/${paid.payment_id}`)).statusCode).toBe(404);
-    expect((await call('associateA', 'GET', `/api/billing/${paid.payment_id}`)).statusCode).toBe(200);
+    // The agency placed this order: its associate does not see it, nor its payment (README "Who sees what").
+    expect((await call('associateA', 'GET', `/api/billing/${paid.payment_id}`)).statusCode).toBe(404);
   });
 });
 

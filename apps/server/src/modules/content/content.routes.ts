@@ -41,8 +41,8 @@ const sendFile = (reply: FastifyReply, type: string, file: { fileName: string; d
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: content.ContentCtx = { db: app.db, storage: app.storage, config: app.config };
   const anyone = requireAuth();
-  const customers = requireAuth('agency', 'associate');
-  const admins = requireAuth('admin');
+  const reviewers = requireAuth('content.review');
+  const fulfilment = requireAuth('fulfilment.work');
 
   /* Fulfilment (admins are the fulfilment team) */
 
@@ -50,20 +50,20 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fulfilment',
     {
       schema: { tags, security, summary: 'Paid items to write, oldest due date first', querystring: fulfilmentQuerySchema, response: { 200: fulfilmentListResponseSchema } },
-      onRequest: admins,
+      onRequest: fulfilment,
     },
     async (request) => content.listQueue(app.db, request.query),
   );
 
   app.get(
     '/fulfilment/agents',
-    { schema: { tags, security, summary: 'Admins who can work on an item', response: { 200: fulfilmentAgentsResponseSchema } }, onRequest: admins },
+    { schema: { tags, security, summary: 'Admins who can work on an item', response: { 200: fulfilmentAgentsResponseSchema } }, onRequest: fulfilment },
     async () => content.listAgents(app.db),
   );
 
   app.post(
     '/content/:id/assign',
-    { schema: { tags, security, params: idParamSchema, body: assignContentSchema.nullish(), response: { 200: messageResponseSchema } }, onRequest: admins },
+    { schema: { tags, security, params: idParamSchema, body: assignContentSchema.nullish(), response: { 200: messageResponseSchema } }, onRequest: fulfilment },
     async (request) => content.assign(ctx, currentUser(request), request.params.id, request.body?.linkagent_id),
   );
 
@@ -78,7 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamSchema,
         response: { 200: uploadDocumentResponseSchema },
       },
-      onRequest: admins,
+      onRequest: fulfilment,
     },
     async (request) => {
       const upload = await readMultipart(request, { fileField: 'file', maxBytes: DOCX_MAX_BYTES });
@@ -123,13 +123,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/content/approved/:id',
-    { schema: { tags, security, params: idParamSchema, body: approveContentSchema, response: { 200: messageResponseSchema } }, onRequest: customers },
+    { schema: { tags, security, params: idParamSchema, body: approveContentSchema, response: { 200: messageResponseSchema } }, onRequest: reviewers },
     async (request) => content.approve(ctx, currentUser(request), request.params.id),
   );
 
   app.post(
     '/content/revision/:id',
-    { schema: { tags, security, params: idParamSchema, body: revisionRequestSchema, response: { 200: messageResponseSchema } }, onRequest: customers },
+    { schema: { tags, security, params: idParamSchema, body: revisionRequestSchema, response: { 200: messageResponseSchema } }, onRequest: reviewers },
     async (request) => content.requestRevision(ctx, currentUser(request), request.params.id, request.body),
   );
 

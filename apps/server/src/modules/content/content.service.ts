@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf } from '../../lib/access.js';
+import { agencyIdOf, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
@@ -52,7 +52,7 @@ export const contentUrl = (config: Pick<Config, 'publicUrl'>, itemId: number) =>
 
 /** The item if the actor may read it; an unverified customer is told to verify first. */
 async function readableItem(db: DbOrTx, actor: Actor, id: number) {
-  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
   const found = await ordersRepository.findItemVisible(db, contentScope(actor), id);
   if (!found) throw new AppError('NOT_FOUND', messages.notFound);
   return found;
@@ -60,7 +60,7 @@ async function readableItem(db: DbOrTx, actor: Actor, id: number) {
 
 /** Locks an item the actor may change; customers must be verified too. */
 async function lockedItem(db: DbOrTx, actor: Actor, id: number) {
-  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
   const found = await contentRepository.lockItem(db, id, contentScope(actor));
   if (!found) throw new AppError('NOT_FOUND', messages.notFound);
   return found;
@@ -245,7 +245,7 @@ export async function activityLogs(db: Database, actor: Actor, id: number, query
 }
 
 export async function listItems(db: Database, actor: Actor, query: ListQuery) {
-  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
   const { rows, total } = await contentRepository.listItems(db, contentScope(actor), { status: query.status }, { limit: query.limit, offset: offsetOf(query) });
   return {
     data: rows.map((r) => ({
@@ -304,7 +304,7 @@ export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number,
 
 /** GET /order/{id}/export: the latest file of every delivered item as `{item id}-{title}.docx` in one zip. */
 export async function exportOrder(ctx: ContentCtx, actor: Actor, orderId: number) {
-  if (actor.role !== 'admin' && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
   const order = await ordersRepository.findVisible(ctx.db, contentScope(actor), orderId);
   if (!order) throw new AppError('NOT_FOUND', messages.notFound);
   const latest = await contentRepository.latestDocumentsOfOrder(ctx.db, orderId);

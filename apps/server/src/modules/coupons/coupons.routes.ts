@@ -39,7 +39,7 @@ const applyLimit = {
 // Authorisation runs on request, before the body is read: a visitor gets 401 and an agency 403
 // whatever it sends, and nobody learns the validation rules of a call it may not make.
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admins = requireAuth('admin');
+  const admins = requireAuth('coupons.admin');
 
   app.post(
     '/coupon',
@@ -115,7 +115,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: applyCouponParamsSchema,
         response: { 200: appliedCouponResponseSchema, ...errors, 429: errorResponseSchema },
       },
-      onRequest: requireAuth('agency', 'associate'),
+      onRequest: requireAuth('coupons.apply'),
       config: applyLimit,
     },
     async (request) => coupons.applyCoupon(app.db, currentUser(request), request.params.code),

@@ -13,7 +13,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The operator's dashboard figures: agencies, open and overdue items, wallet balances held (admin)",
         response: { 200: adminStatsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
-      onRequest: requireAuth('admin'),
+      onRequest: requireAuth('dashboard.adminStats'),
     },
     async () => adminStats(app.db),
   );

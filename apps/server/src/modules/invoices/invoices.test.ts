@@ -109,8 +109,9 @@ describe('GET /api/order/downloadinvoice/{paymentId}', () => {
       ['agencyA', paid.associateOrder, 200],
       ['agencyA', paid.topUp, 200],
       ['associateA', paid.associateOrder, 200],
-      ['associateA', paid.cardOrder, 200],
-      ['associateA', paid.topUp, 404], // associates see their agency's order payments only
+      // Associates see the payments of the orders they placed only, not the agency's own nor top-ups.
+      ['associateA', paid.cardOrder, 404],
+      ['associateA', paid.topUp, 404],
       ['admin', paid.cardOrder, 200],
       ['admin', paid.topUp, 200],
       ['admin', paid.adminCreditB, 200],

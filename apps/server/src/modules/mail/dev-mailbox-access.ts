@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, accountRefusal } from '../../plugins/auth.js';
+import { can } from '../../lib/access.js';
 import { hashToken } from '../../lib/tokens.js';
 import { authRepository } from '../auth/auth.repository.js';
 
@@ -58,7 +59,7 @@ async function signedInAdmin(app: FastifyInstance, request: FastifyRequest): Pro
   const token = bearerToken(request);
   if (!token) return false;
   const found = await authRepository.findUserByAccessToken(app.db, hashToken(token));
-  return !!found && found.user.role === 'admin' && accountRefusal(found.user, found.agencyStatus) === null;
+  return !!found && can(found.user, 'devMailbox.read') && accountRefusal(found.user, found.agencyStatus) === null;
 }
 
 /** Whether this request may see the dev mailbox (the page or its API); everyone else gets 404. */

@@ -48,6 +48,20 @@ export const emails = {
       'This link is valid for 7 days.',
     );
   },
+  /**
+   * Someone signed up with an address that already has an account (to its owner). The sign-up form
+   * answered as for a new account, so this email is how the owner, if it was them, learns what to do.
+   */
+  signUpAttempt(to: string, name: string, links: { loginUrl: string }) {
+    return layout(
+      to,
+      'Someone tried to sign up with your email address',
+      `Hello ${name},`,
+      'Someone just tried to create a Copydesk account with this email address, which already has an account. If it was you, sign in instead; if you have forgotten your password, choose "Forgot password?" on the sign-in page to set a new one.',
+      { label: 'Sign in', url: links.loginUrl },
+      'If it was not you, no action is needed: no account was created and yours has not changed.',
+    );
+  },
   /** A new version of an item is ready for review (to the orderer, and the agency of an associate). */
   contentDelivered(to: string, name: string, item: { id: number; title: string | null; version: number }, url: string, autoApproveDays: number) {
     const what = item.title ? `"${oneLine(item.title)}" (item #${item.id})` : `item #${item.id}`;

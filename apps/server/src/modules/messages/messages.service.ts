@@ -3,7 +3,7 @@ import { inboxMessages, messages, type createThreadSchema, type replySchema, typ
 import type { Config } from '../../config.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import type { MessageThreadRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf } from '../../lib/access.js';
+import { agencyIdOf, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { emails } from '../mail/emails.js';
@@ -27,7 +27,7 @@ type ListQuery = z.output<typeof threadListQuerySchema>;
 type CreateBody = z.output<typeof createThreadSchema>;
 type ReplyBody = z.output<typeof replySchema>;
 
-const sideOf = (actor: Pick<UserRow, 'role'>): Side => (actor.role === 'admin' ? 'admin' : 'customer');
+const sideOf = (actor: Pick<UserRow, 'role'>): Side => (can(actor, 'messages.support') ? 'admin' : 'customer');
 const readerOf = (actor: Actor): InboxReader => ({ userId: actor.id, agencyId: agencyIdOf(actor) });
 export const threadUrl = (config: Pick<Config, 'publicUrl'>, threadId: number) => `${config.publicUrl}/message?thread=${threadId}`;
 
@@ -110,7 +110,7 @@ export async function reply(ctx: InboxCtx, actor: Actor, id: number, body: Reply
     const thread = (await repo.touchThread(tx, id, agencyId, side))!;
     const messageId = await repo.insertMessage(tx, { threadId: id, authorId: actor.id, body: body.message });
     await repo.markRead(tx, id, actor.id);
-    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: found.author.role !== 'admin', message: body.message });
+    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: sideOf(found.author) === 'customer', message: body.message });
     return { message: inboxMessages.replySent, id: messageId };
   });
 }

@@ -49,7 +49,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: notifyAgencyQuerySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
-      onRequest: requireAuth('associate'),
+      onRequest: requireAuth('agency.notify'),
       config: notifyLimit,
     },
     async (request) => offers.notifyAgency(ctx, currentUser(request), request.query.order_id),

@@ -2,7 +2,7 @@ import { billingMessages, centsToDollars, formatMoney, messages, offerMessages }
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { agencyIdOf } from '../../lib/access.js';
+import { agencyIdOf, assertCan } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
@@ -46,7 +46,8 @@ export async function offerStatus(ctx: OffersCtx, actor: UserRow) {
  * order when the associate passes one of its own.
  */
 export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: number | undefined) {
-  if (actor.role !== 'associate' || !actor.agencyId) throw new AppError('FORBIDDEN', messages.forbidden);
+  assertCan(actor, 'agency.notify');
+  if (!actor.agencyId) throw new AppError('FORBIDDEN', messages.forbidden);
   const agency = await usersRepository.findById(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('NOT_FOUND', messages.notFound);
   const balanceCents = await billingRepository.balanceOf(ctx.db, agency.id);

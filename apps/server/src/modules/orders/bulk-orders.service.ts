@@ -19,6 +19,7 @@ import {
   TEXT_MAX,
   unsafeTextIn,
   unsafeTextMessage,
+  uploadLimitMessages,
   WRITING_TONES,
   type BulkColumn,
   type OrderItemInput,
@@ -26,7 +27,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { inspectZip, withTimeout, XLSX_LIMITS } from '../../lib/zip-guard.js';
+import { SpreadsheetPoolError, type SpreadsheetPool } from '../../lib/spreadsheet-pool/index.js';
+import { looksLikeZip } from '../../lib/zip-guard.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { ordersRepository } from './orders.repository.js';
@@ -151,53 +153,40 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
   return { row, item, reasons };
 }
 
-async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
-  const verdict = await inspectZip(buffer, XLSX_LIMITS);
-  if (!verdict.ok) throw AppError.field('file', verdict.reason === 'too-large' ? bulkMessages.tooLarge : messages.onlyXlsx);
-  const workbook = new (await loadExcel()).Workbook();
-  try {
-    await withTimeout(
-      workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer, {
-        ignoreNodes: ['dataValidations', 'conditionalFormatting', 'hyperlinks', 'drawing', 'picture', 'extLst'],
-      } as never),
-      20_000,
-      () => AppError.field('file', messages.onlyXlsx),
-    );
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw AppError.field('file', messages.onlyXlsx);
+/** What the pool's failures mean to the uploader: 429 when it is full, 422 for a file too heavy to read. */
+function poolFailure(err: SpreadsheetPoolError): AppError {
+  switch (err.reason) {
+    case 'busy':
+      return new AppError('RATE_LIMITED', uploadLimitMessages.importBusy);
+    case 'failed':
+      return AppError.field('file', uploadLimitMessages.importTooHeavy);
+    case 'timeout':
+      return AppError.field('file', uploadLimitMessages.importTooSlow);
+    case 'closed':
+      return new AppError('UNAVAILABLE', uploadLimitMessages.importUnavailable);
   }
-  return workbook;
 }
 
-/** Reads the first sheet: header keys in row 1, then one item per row. */
-export async function readBulkSheet(book: PriceBook, defaultType: string, buffer: Buffer): Promise<ParsedRow[]> {
-  const workbook = await loadWorkbook(buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw AppError.field('file', messages.onlyXlsx);
-  if (sheet.rowCount > BULK_MAX_ROWS + 1) throw AppError.field('file', bulkMessages.tooManyRows);
-
-  const columnOf = new Map<BulkColumn, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const key = cell.text.trim() as BulkColumn;
-    if ((BULK_COLUMNS as readonly string[]).includes(key) && !columnOf.has(key)) columnOf.set(key, col);
-  });
-  const missing = REQUIRED_COLUMNS.filter((c) => !columnOf.has(c));
-  if (missing.length) throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: [bulkMessages.missingColumns(missing)] });
-
-  const parsed: ParsedRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: Partial<Record<BulkColumn, string>> = {};
-    let empty = true;
-    for (const [column, col] of columnOf) {
-      const text = row.getCell(col).text ?? '';
-      if (text.trim()) empty = false;
-      cells[column] = text;
-    }
-    if (!empty) parsed.push(parseBulkRow(book, defaultType, r, cells));
+/**
+ * Reads the first sheet: header keys in row 1, then one item per row. The zip pre-check, exceljs and
+ * the cell reading run in the spreadsheet pool (lib/spreadsheet-pool), off the event loop.
+ */
+export async function readBulkSheet(book: PriceBook, defaultType: string, buffer: Buffer, spreadsheets: SpreadsheetPool): Promise<ParsedRow[]> {
+  // Not a zip at all: refused here rather than spending a worker on it.
+  if (!looksLikeZip(buffer)) throw AppError.field('file', messages.onlyXlsx);
+  let sheet;
+  try {
+    sheet = await spreadsheets.readSheet({ data: buffer, columns: BULK_COLUMNS, maxRows: BULK_MAX_ROWS, maxCellChars: TEXT_MAX });
+  } catch (err) {
+    if (err instanceof SpreadsheetPoolError) throw poolFailure(err);
+    throw err;
   }
-  return parsed;
+  if (!sheet.ok) {
+    throw AppError.field('file', sheet.reason === 'too-large' ? bulkMessages.tooLarge : sheet.reason === 'too-many-rows' ? bulkMessages.tooManyRows : messages.onlyXlsx);
+  }
+  const missing = REQUIRED_COLUMNS.filter((c) => !sheet.columns.includes(c));
+  if (missing.length) throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: [bulkMessages.missingColumns(missing)] });
+  return sheet.rows.map(({ row, cells }) => parseBulkRow(book, defaultType, row, cells as Partial<Record<BulkColumn, string>>));
 }
 
 interface Actor {
@@ -208,12 +197,16 @@ interface Actor {
 }
 
 /** Imports a bulk sheet as one unpaid order of the caller. */
-export async function importBulkOrder(db: Database, user: Actor, input: { orderType: string; buffer: Buffer; publicUrl: string }) {
+export async function importBulkOrder(
+  db: Database,
+  user: Actor,
+  input: { orderType: string; buffer: Buffer; publicUrl: string; spreadsheets: SpreadsheetPool },
+) {
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
   if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('order_type', bulkMessages.unknownOrderType);
   const book = await loadPriceBook(db, [...PRODUCT_NAMES]);
-  const parsed = await readBulkSheet(book, input.orderType, input.buffer);
+  const parsed = await readBulkSheet(book, input.orderType, input.buffer, input.spreadsheets);
   const usable = parsed.filter((p) => p.item);
   const rejected = parsed.filter((p) => !p.item).map(({ row, reasons }) => ({ row, reasons }));
   if (!usable.length) {

@@ -20,6 +20,7 @@ import { AppError } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/uploads.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
 import { buildSampleWorkbook, importBulkOrder, XLSX_MIME } from './bulk-orders.service.js';
+import { bulkImportRateLimit } from './bulk-orders.limits.js';
 import * as orders from './orders.service.js';
 
 const tags = ['orders'];
@@ -27,8 +28,8 @@ const security = [{ bearerAuth: [] }];
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyone = requireAuth();
-  const customers = requireAuth('agency', 'associate');
-  const admins = requireAuth('admin');
+  const orderers = requireAuth('orders.create');
+  const managers = requireAuth('orders.manage');
 
   app.get(
     '/order',
@@ -40,7 +41,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/create',
     {
       schema: { tags, security, body: createOrderSchema, response: { 200: z.object({ message: z.string(), order: z.object({ id: z.number() }) }) } },
-      onRequest: customers,
+      onRequest: orderers,
     },
     async (request) => orders.createOrder(app.db, currentUser(request), request.body, { publicUrl: app.config.publicUrl }),
   );
@@ -59,25 +60,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/order/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, onRequest: admins },
+    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, onRequest: managers },
     async (request) => orders.deleteOrder(app.db, currentUser(request), request.params.id),
   );
 
   app.patch(
     '/content/:id',
-    { schema: { tags, security, params: idParamSchema, body: updateContentSchema, response: { 200: messageResponseSchema } }, onRequest: admins },
+    { schema: { tags, security, params: idParamSchema, body: updateContentSchema, response: { 200: messageResponseSchema } }, onRequest: managers },
     async (request) => orders.updateContent(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/content/:id',
-    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, onRequest: admins },
+    { schema: { tags, security, params: idParamSchema, response: { 200: messageResponseSchema } }, onRequest: managers },
     async (request) => orders.deleteContent(app.db, currentUser(request), request.params.id),
   );
 
   app.get(
     '/getItemsByUser',
-    { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, onRequest: customers },
+    { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, onRequest: orderers },
     async (request) => orders.listProjects(app.db, currentUser(request)),
   );
 
@@ -85,7 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/bulk/sample',
     {
       schema: { tags, security, summary: 'Sample .xlsx for bulk orders of one order type', querystring: bulkSampleQuerySchema },
-      onRequest: customers,
+      onRequest: orderers,
     },
     async (request, reply) => {
       const buffer = await buildSampleWorkbook(app.db, request.query.order_type);
@@ -104,7 +105,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: bulkOrderResponseSchema },
       },
-      onRequest: customers,
+      onRequest: orderers,
+      config: bulkImportRateLimit(app.config.bulkImportsPerMinute),
     },
     async (request) => {
       const upload = await readMultipart(request, { fileField: 'file', maxBytes: BULK_MAX_BYTES });
@@ -112,7 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (upload.tooLarge) throw AppError.field('file', bulkMessages.tooLarge);
       const orderType = upload.fields.order_type?.trim();
       if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
-      return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file, publicUrl: app.config.publicUrl });
+      return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file, publicUrl: app.config.publicUrl, spreadsheets: app.spreadsheets });
     },
   );
 };

@@ -18,7 +18,7 @@ import {
 } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf } from '../../lib/access.js';
+import { agencyIdOf, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { refundItem, refundOrder } from '../billing/refunds.service.js';
@@ -34,9 +34,14 @@ type CreateOrder = z.output<typeof createOrderSchema>;
 type ListQuery = z.output<typeof orderListQuerySchema>;
 type UpdateContent = z.output<typeof updateContentSchema>;
 
+/**
+ * Which orders a user sees: every tenant's, its agency's (`orders.readTeam`), or only those it
+ * placed. Associates see only their own; no agency setting shares them (see README "Who sees what").
+ */
 export function scopeOf(user: Actor): OrderScope {
-  if (user.role === 'admin') return { kind: 'all' };
-  if (user.role === 'agency') return { kind: 'agency', agencyId: user.id };
+  if (can(user, 'tenants.all')) return { kind: 'all' };
+  const agencyId = agencyIdOf(user);
+  if (agencyId !== null && can(user, 'orders.readTeam')) return { kind: 'agency', agencyId };
   return { kind: 'user', userId: user.id };
 }
 
@@ -189,7 +194,7 @@ export function contentDto(item: OrderItemRow): ContentItem {
 
 export async function listOrders(db: Database, user: Actor, query: ListQuery) {
   // The user filter is for admins and agencies; an associate only ever sees its own orders.
-  const filters = { ...query, user: user.role === 'associate' ? undefined : query.user };
+  const filters = { ...query, user: can(user, 'orders.filterByUser') ? query.user : undefined };
   const { rows, total } = await ordersRepository.list(db, scopeOf(user), filters, {
     limit: query.limit,
     offset: offsetOf(query),
@@ -204,7 +209,7 @@ export async function countOrders(db: Database, user: Actor, status: 'all' | 'ap
 }
 
 export async function getOrder(db: Database, user: Actor, id: number) {
-  if (user.role !== 'admin' && !user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  if (!can(user, 'orders.readUnverified') && !user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
   const order = await ordersRepository.findVisible(db, scopeOf(user), id);
   if (!order) throw new AppError('NOT_FOUND', messages.notFound);
   const items = await ordersRepository.items(db, [id]);

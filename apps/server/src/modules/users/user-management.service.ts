@@ -4,6 +4,7 @@ import { centsToDollars, messages, userMessages, type addUserFieldsSchema, type 
 import type { Config } from '../../config.js';
 import { sqlState, type Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageMeta } from '../../lib/pagination.js';
 import { authRepository } from '../auth/auth.repository.js';
@@ -28,9 +29,9 @@ type AddUser = z.output<typeof addUserFieldsSchema>;
 
 /** Admins see everyone; an agency itself and its associates; associates nobody (the route says 403). */
 function scopeOf(actor: UserRow): UserScope {
-  if (actor.role === 'admin') return { kind: 'all' };
-  if (actor.role === 'agency') return { kind: 'agency', agencyId: actor.id };
-  throw new AppError('FORBIDDEN', messages.forbidden);
+  assertCan(actor, 'users.manage');
+  if (can(actor, 'tenants.all')) return { kind: 'all' };
+  return { kind: 'agency', agencyId: actor.id };
 }
 
 function listRowDto({ user, agencyName, balanceCents }: UserListRowData): UserListRow {
@@ -77,8 +78,9 @@ const inviterName = (user: UserRow) => (user.role === 'agency' ? user.companyNam
  */
 export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUser }) {
   const { actor, input } = options;
-  if (actor.role === 'associate') throw new AppError('FORBIDDEN', messages.forbidden);
-  const role = actor.role === 'admin' ? 'agency' : 'associate';
+  // An admin adds agencies, an agency its associates; nobody else adds anyone.
+  const role = can(actor, 'users.addAgency') ? 'agency' : can(actor, 'users.addAssociate') ? 'associate' : null;
+  if (role === null) throw new AppError('FORBIDDEN', messages.forbidden);
   const email = input.email.trim().toLowerCase();
   const phone = input.contact_number?.trim() || null;
   if (phone && !isValidPhoneNumber(phone)) throw AppError.field('sign.contact_number', messages.phoneInvalid);
@@ -117,7 +119,7 @@ export async function changeStatus(ctx: Ctx, options: { actor: UserRow; userId: 
   const { actor, userId, status } = options;
   if (actor.id === userId) throw new AppError('FORBIDDEN', userMessages.notYourself);
   const target = await usersRepository.findById(ctx.db, userId);
-  const inScope = target && (actor.role === 'admin' || (actor.role === 'agency' && target.role === 'associate' && target.agencyId === actor.id));
+  const inScope = target && (can(actor, 'tenants.all') || (can(actor, 'users.manage') && target.role === 'associate' && target.agencyId === actor.id));
   if (!target || !inScope) throw new AppError('NOT_FOUND', messages.notFound);
   if (target.role === 'admin') throw new AppError('FORBIDDEN', userMessages.adminStatusLocked);
   await ctx.db.transaction(async (tx) => {

@@ -30,7 +30,7 @@ export const usersByRoleRoutes: FastifyPluginAsyncZod = async (app) => {
         params: usersByRoleParamsSchema,
         response: { 200: usersByRoleResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema },
       },
-      onRequest: requireAuth('admin'),
+      onRequest: requireAuth('users.listByRole'),
     },
     async (request) => listUsersByRole(app.db, request.params.role),
   );

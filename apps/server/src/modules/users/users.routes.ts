@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, storage: app.storage, config: app.config };
   // Authorisation runs on request, before the body or query is read: an associate gets 403
   // whatever it sends.
-  const managers = requireAuth('admin', 'agency');
+  const managers = requireAuth('users.manage');
 
   app.get(
     '/user',
@@ -89,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateInfoSchema,
         response: { 200: profileResponseSchema, ...errors },
       },
-      onRequest: requireAuth('admin', 'agency'),
+      onRequest: requireAuth('account.contactInfo'),
     },
     async (request) => users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }),
   );

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { messages, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/index.js';
+import { can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
 import { findCountry, findState } from '../geo/geo.service.js';
@@ -82,8 +83,8 @@ export async function updateContactInfo(ctx: Ctx, options: { userId: number; inp
  * itself. Anyone else's account answers 404, as if it did not exist.
  */
 function mayEdit(actor: UserRow, target: UserRow): boolean {
-  if (actor.role === 'admin' || actor.id === target.id) return true;
-  return actor.role === 'agency' && target.role === 'associate' && target.agencyId === actor.id;
+  if (can(actor, 'tenants.all') || actor.id === target.id) return true;
+  return can(actor, 'users.manage') && target.role === 'associate' && target.agencyId === actor.id;
 }
 
 /** POST /update/updateUserInfo: edit a user's name and contact fields. */
@@ -134,8 +135,11 @@ export async function replaceProfilePicture(ctx: Ctx, options: { userId: number;
   const type = await fileTypeFromBuffer(data);
   const ext = type ? PICTURE_EXT[type.mime] : undefined;
   if (!ext) throw AppError.field('file', messages.photoType);
+  // At most 4096 × 4096, decoded and re-encoded: what is stored carries no EXIF or GPS data.
+  const { cleanPicture } = await import('../../lib/images.js');
+  const clean = await cleanPicture(data, ext as 'png' | 'jpg' | 'webp');
 
-  const key = await ctx.storage.put(PICTURE_FOLDER, ext, data);
+  const key = await ctx.storage.put(PICTURE_FOLDER, ext, clean);
   let swapped: { previous: string | null } | null;
   try {
     swapped = await usersRepository.swapProfileImage(ctx.db, options.userId, key);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { roleCan } from '@copydesk/shared';
 import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
 import { AdminAddBalanceModal } from '@/features/billing/components/admin-add-balance-modal';
 import { AdminBalanceCard, BalanceCard, PaymentMethodsCard, SpendingCard } from '@/features/billing/components/billing-cards';
@@ -26,19 +27,19 @@ export function BillingRoute() {
           Billing
         </Title>
         <Text c="dimmed">
-          {role === 'admin'
+          {roleCan(role, 'wallet.credit')
             ? 'Credit agency wallets and look up every payment and its invoice.'
             : 'Your wallet, saved cards and every payment with its invoice.'}
         </Text>
       </Stack>
 
-      {role === 'admin' ? (
+      {!roleCan(role, 'wallet.view') ? (
         <AdminBalanceCard onAddBalance={openAdd} />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: role === 'agency' ? 3 : 2 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: roleCan(role, 'cards.view') ? 3 : 2 }} spacing="lg">
           <SpendingCard userId={user.id} />
-          <BalanceCard userId={user.id} onAddBalance={role === 'agency' ? openAdd : undefined} />
-          {role === 'agency' && <PaymentMethodsCard userId={user.id} />}
+          <BalanceCard userId={user.id} onAddBalance={roleCan(role, 'wallet.topup') ? openAdd : undefined} />
+          {roleCan(role, 'cards.view') && <PaymentMethodsCard userId={user.id} />}
         </SimpleGrid>
       )}
 
@@ -48,7 +49,7 @@ export function BillingRoute() {
 
       <BillingHistory onView={setViewing} />
 
-      {role === 'agency' && (
+      {roleCan(role, 'wallet.topup') && (
         <AddBalanceModal
           opened={adding}
           onClose={() => setAdding(false)}
@@ -56,7 +57,7 @@ export function BillingRoute() {
           renderLocation={(props) => <LocationSelects {...props} />}
         />
       )}
-      {role === 'admin' && <AdminAddBalanceModal opened={adding} onClose={() => setAdding(false)} />}
+      {roleCan(role, 'wallet.credit') && <AdminAddBalanceModal opened={adding} onClose={() => setAdding(false)} />}
       <InvoiceModal paymentId={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );

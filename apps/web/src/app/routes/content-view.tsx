@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Anchor, Button, Card, Center, Flex, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconCreditCard, IconDownload, IconMessage2 } from '@tabler/icons-react';
-import { contentMessages, messages, type ContentDetail } from '@copydesk/shared';
+import { contentMessages, messages, roleCan, type ContentDetail } from '@copydesk/shared';
 import { useApproveContent } from '@/features/content/api/approve-content';
 import { downloadContent } from '@/features/content/api/download-content';
 import { useContent } from '@/features/content/api/get-content';
@@ -66,7 +66,8 @@ export function ContentViewRoute() {
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const navigate = useNavigate();
   const { role } = useSession();
-  const isAdmin = role === 'admin';
+  // The fulfilment team's view (assign, deliver); customers review instead.
+  const isAdmin = roleCan(role, 'fulfilment.work');
   const content = useContent(id);
   const agents = useFulfilmentAgents(isAdmin);
   const approve = useApproveContent();
@@ -86,7 +87,7 @@ export function ContentViewRoute() {
 
   const item = content.data;
   const latest = item ? latestOf(item) : null;
-  const reviewable = !isAdmin && item?.status === 'Pending Review' && latest !== null;
+  const reviewable = roleCan(role, 'content.review') && item?.status === 'Pending Review' && latest !== null;
 
   const confirmApprove = () => {
     if (!item) return;

@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconTableImport } from '@tabler/icons-react';
-import { CATEGORIES, messages, orderMessages } from '@copydesk/shared';
+import { CATEGORIES, messages, orderMessages, roleCan } from '@copydesk/shared';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { ensureProduct, useProductsByName } from '@/features/catalog/api/get-product';
 import { useProducts } from '@/features/catalog/api/get-products';
@@ -40,7 +40,7 @@ export function CreateOrderRoute() {
 
   const products = useProducts();
   const categories = useCategories();
-  const projects = useProjects(role !== 'admin');
+  const projects = useProjects(roleCan(role, 'orders.create'));
   const form = useOrderForm();
   const { dispatch } = form;
   const catalog = useProductsByName(form.types);
@@ -66,7 +66,7 @@ export function CreateOrderRoute() {
     if (Number.isNaN(editingId)) return back(messages.notFound);
     if (order.error) return back(order.error instanceof ApiError ? order.error.message : messages.serverError);
     if (!order.data) return;
-    if (!order.data.order.unpaid || role === 'admin') return back(orderMessages.orderPaidLocked, 'info');
+    if (!order.data.order.unpaid || !roleCan(role, 'orders.create')) return back(orderMessages.orderPaidLocked, 'info');
     loaded.current = true;
     dispatch({ type: 'load', items: order.data.content.map(fromContent) });
   }, [editingId, order.data, order.error, role, navigate, dispatch]);
@@ -134,7 +134,7 @@ export function CreateOrderRoute() {
             navigate(`/payment/${id}`);
           }}
         />
-        {user && <FirstOrderGuide userId={user.id} orderCount={user.order_count} enabled={role !== 'admin'} />}
+        {user && <FirstOrderGuide userId={user.id} orderCount={user.order_count} enabled={roleCan(role, 'orders.create')} />}
         {leaveModal}
       </>
     );

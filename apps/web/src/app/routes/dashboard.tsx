@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
-import { managementScreenMessages, messages, type Role, type User } from '@copydesk/shared';
+import { managementScreenMessages, messages, roleCan, type Role, type User } from '@copydesk/shared';
 import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
 import { BalanceCard } from '@/features/billing/components/billing-cards';
 import { ReviewQueueCard } from '@/features/content/components/review-queue-card';
@@ -65,8 +65,10 @@ function AccountCard({ user }: { user: User }) {
  */
 function AccountFigures({ user, role, onAddBalance }: { user: User; role: Role; onAddBalance: () => void }) {
   const completed = useOrderCount('approved');
-  const users = useUserCount(role !== 'associate');
-  const boxes = 1 + (role !== 'admin' ? 1 : 0) + (role !== 'associate' ? 1 : 0);
+  const showWallet = roleCan(role, 'wallet.view');
+  const showUsers = roleCan(role, 'users.manage');
+  const users = useUserCount(showUsers);
+  const boxes = 1 + (showWallet ? 1 : 0) + (showUsers ? 1 : 0);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: boxes }} spacing="md">
       <FigureCard
@@ -78,14 +80,14 @@ function AccountFigures({ user, role, onAddBalance }: { user: User; role: Role; 
         color="green"
         icon={<IconCircleCheck size={24} />}
       />
-      {role !== 'admin' && <BalanceCard userId={user.id} onAddBalance={role === 'agency' ? onAddBalance : undefined} />}
-      {role !== 'associate' && (
+      {showWallet && <BalanceCard userId={user.id} onAddBalance={roleCan(role, 'wallet.topup') ? onAddBalance : undefined} />}
+      {showUsers && (
         <FigureCard
           label="Users"
           value={users.data}
           loading={users.isPending}
           error={users.isError ? users.error.message : null}
-          note={role === 'admin' ? 'Agencies, associates and admins' : 'You and your associates'}
+          note={roleCan(role, 'tenants.all') ? 'Agencies, associates and admins' : 'You and your associates'}
           color="violet"
           icon={<IconUsers size={24} />}
           action={
@@ -117,20 +119,20 @@ export function DashboardRoute() {
           </Title>
           <Text c="dimmed">{SUBTITLE[role]}</Text>
         </Stack>
-        {role !== 'admin' && (
+        {roleCan(role, 'orders.create') && (
           <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
             Place an Order
           </Button>
         )}
       </Group>
-      {role === 'admin' && <AdminFigures />}
+      {roleCan(role, 'dashboard.adminStats') && <AdminFigures />}
       <OrderStatusLinks />
       <AccountFigures user={user} role={role} onAddBalance={() => setAddingBalance(true)} />
-      {role !== 'admin' && <ReviewQueueCard />}
-      <RecentOrders isAdmin={role === 'admin'} />
+      {roleCan(role, 'content.review') && <ReviewQueueCard />}
+      <RecentOrders isAdmin={!roleCan(role, 'orders.pay')} />
       <AccountCard user={user} />
       <WelcomeGuide userId={user.id} loginCount={user.login_count} role={role} />
-      {role === 'agency' && (
+      {roleCan(role, 'wallet.topup') && (
         <AddBalanceModal
           opened={addingBalance}
           onClose={() => setAddingBalance(false)}

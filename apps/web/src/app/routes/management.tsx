@@ -8,6 +8,7 @@ import {
   managementScreenMessages,
   messages,
   PAGE_SIZES,
+  roleCan,
   userMessages,
   type UserListRow,
 } from '@copydesk/shared';
@@ -150,6 +151,7 @@ function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
  */
 export function ManagementRoute() {
   const { user, role } = useSession();
-  if (!user || (role !== 'admin' && role !== 'agency')) return null;
-  return <ManagementScreen callerId={user.id} isAdmin={role === 'admin'} />;
+  if (!user || !roleCan(role, 'users.manage')) return null;
+  // Who adds agencies sees every tenant (Group column, accounts); an agency adds associates.
+  return <ManagementScreen callerId={user.id} isAdmin={roleCan(role, 'users.addAgency')} />;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Grid, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconMessagePlus, IconRefresh } from '@tabler/icons-react';
-import { inboxMessages, inboxScreenMessages as t, messages, orderScreenMessages } from '@copydesk/shared';
+import { inboxMessages, inboxScreenMessages as t, messages, orderScreenMessages, roleCan } from '@copydesk/shared';
 import { useThreads } from '@/features/messages/api/get-threads';
 import { CreateMessageModal } from '@/features/messages/components/create-message-modal';
 import { ThreadList } from '@/features/messages/components/thread-list';
@@ -19,7 +19,8 @@ const PAGE_LIMIT = 10;
  */
 export function MessageRoute() {
   const { role } = useSession();
-  const isAdmin = role === 'admin';
+  // Support answers every agency's threads and opens them only about an order.
+  const isAdmin = roleCan(role, 'messages.support');
   // Read at once (not after a first render) so a wide screen does not flash the phone layout.
   const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
   const { threadId, orderId, threadHref, openThread, closeThread, clearOrder } = useInboxParams();

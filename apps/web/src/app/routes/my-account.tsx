@@ -1,5 +1,6 @@
 import { Card, Stack, Tabs, Title } from '@mantine/core';
 import { IconAddressBook, IconLock } from '@tabler/icons-react';
+import { roleCan } from '@copydesk/shared';
 import { LocationSelects } from '@/features/geo/components/location-selects';
 import { ContactInfoForm } from '@/features/users/components/contact-info-form';
 import { LoginInfoForm } from '@/features/users/components/login-info-form';
@@ -10,7 +11,7 @@ import { useSession } from '@/lib/auth';
 export function MyAccountRoute() {
   const { user, role } = useSession();
   if (!user) return null;
-  const withContact = role !== 'associate';
+  const withContact = roleCan(role, 'account.contactInfo');
   return (
     <Stack gap="xl" maw={960}>
       <Title order={1} fz={{ base: 26, sm: 30 }}>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, inboxScreenMessages, messages, type ContentItem } from '@copydesk/shared';
+import { dollarsToCents, formatMoney, inboxScreenMessages, messages, roleCan, type ContentItem } from '@copydesk/shared';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useDeleteContent } from '@/features/orders/api/delete-content';
 import { exportOrder } from '@/features/orders/api/export-order';
@@ -25,7 +25,8 @@ export function OrderItemsRoute() {
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const navigate = useNavigate();
   const { role } = useSession();
-  const isAdmin = role === 'admin';
+  // The admin's view: item edits and deletes, no Pay Now, messages to the agency.
+  const isAdmin = roleCan(role, 'orders.manage');
   const order = useOrder(id);
   const [editing, setEditing] = useState<ContentItem | null>(null);
   const [toDelete, setToDelete] = useState<ContentItem | null>(null);

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, type OrderRow } from '@copydesk/shared';
+import { messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
 import { toggleSort } from '@/components/ui/sort-header';
 import { TablePager } from '@/components/ui/table-pager';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
@@ -28,7 +28,8 @@ const statusFrom = (value: string | null): StatusFilter | null =>
 export function OrderListRoute() {
   const navigate = useNavigate();
   const { role } = useSession();
-  const isAdmin = role === 'admin';
+  // The admin's table: delete actions, rows open the items rather than the payment page.
+  const isAdmin = roleCan(role, 'orders.manage');
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusFrom(searchParams.get('status'));
 
@@ -50,7 +51,7 @@ export function OrderListRoute() {
     orderId: orderId || undefined,
     keyword: keyword || undefined,
     date: filters.date || undefined,
-    user: role === 'associate' ? undefined : (filters.user ?? undefined),
+    user: roleCan(role, 'orders.filterByUser') ? (filters.user ?? undefined) : undefined,
     status: status ?? undefined,
   };
   const orders = useOrders(query);
@@ -62,7 +63,7 @@ export function OrderListRoute() {
 
   // The user filter offers everyone whose orders the caller sees (admins: all users, an agency:
   // itself and its associates); associates only see their own orders and get no user filter.
-  const showUser = role === 'admin' || role === 'agency';
+  const showUser = roleCan(role, 'orders.filterByUser');
   const users = useUserOptions(showUser);
   const userOptions = useMemo(
     () =>
@@ -124,7 +125,7 @@ export function OrderListRoute() {
         <Title order={1} fz={{ base: 26, sm: 30 }}>
           Orders
         </Title>
-        {!isAdmin && (
+        {roleCan(role, 'orders.create') && (
           <Button component={Link} to="/create" leftSection={<IconPlus size={18} aria-hidden />}>
             Place an Order
           </Button>

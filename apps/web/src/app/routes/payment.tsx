@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { billingMessages, dollarsToCents, formatMoney, messages, RELOAD_AFTER_SAVE_MS } from '@copydesk/shared';
+import { billingMessages, dollarsToCents, formatMoney, messages, RELOAD_AFTER_SAVE_MS, roleCan } from '@copydesk/shared';
 import { useAvailableBalance } from '@/features/billing/api/get-available-balance';
 import { useSavedCards } from '@/features/billing/api/get-saved-cards';
 import { billingKeys } from '@/features/billing/api/keys';
@@ -37,11 +37,11 @@ export function PaymentRoute() {
   const orderId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : null;
   const leaveTo = safeRedirect(search.get('redirect'));
   const verified = Boolean(user?.email_verified_at);
-  const walletOnly = role === 'associate';
+  const walletOnly = !roleCan(role, 'orders.pay.card');
 
   const order = usePaymentOrder(verified ? orderId : null);
   const balance = useAvailableBalance(user?.id);
-  const cards = useSavedCards(user?.id, role === 'agency');
+  const cards = useSavedCards(user?.id, roleCan(role, 'orders.pay.card'));
   const coupon = useCoupon(order.data ? cents(order.data.total) : 0);
   const balanceCents = balance.data ? cents(balance.data.balance) : null;
   const method = usePaymentMethod({

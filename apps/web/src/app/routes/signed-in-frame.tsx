@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconHeadset } from '@tabler/icons-react';
-import { HELP_BOOKING_URL, inboxScreenMessages, messages, portalTitle } from '@copydesk/shared';
+import { HELP_BOOKING_URL, inboxScreenMessages, messages, portalTitle, roleCan } from '@copydesk/shared';
 import { AppFrame } from '@/components/layouts/app-frame';
 import { useInfo } from '@/features/auth/api/get-info';
 import { logout } from '@/features/auth/api/logout';
@@ -72,13 +72,13 @@ export function SignedInFrame() {
       title={role ? portalTitle[role] : 'Copydesk'}
       nav={nav}
       helpLink={
-        role && role !== 'admin'
+        roleCan(role, 'help.bookCall')
           ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset }
           : undefined
       }
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
-      topBarExtra={user && role && role !== 'admin' ? <BalanceBadge userId={user.id} /> : undefined}
-      banner={user && role && role !== 'admin' ? <OfferBanner userId={user.id} /> : undefined}
+      topBarExtra={user && roleCan(role, 'wallet.view') ? <BalanceBadge userId={user.id} /> : undefined}
+      banner={user && roleCan(role, 'wallet.view') ? <OfferBanner userId={user.id} /> : undefined}
       onProfile={() => navigate('/my-account')}
       onLogout={onLogout}
     >

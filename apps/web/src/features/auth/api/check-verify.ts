@@ -3,7 +3,12 @@ import { api } from '@/lib/api-client';
 
 export type CheckVerifyResponse = { verified: boolean; message?: string };
 
-/** POST /email/checkverify {email} → {verified, message}: has the emailed link been clicked yet? */
+/**
+ * POST /email/checkverify {email} → {verified, message}: has the emailed link been clicked yet?
+ * The server tells only the browser that signed up (or proved the password at sign-in) through an
+ * httpOnly cookie it set then, which fetch sends along by itself (same origin); anyone else, e.g.
+ * another browser, always hears "not verified yet" and the emailed link leads to sign-in instead.
+ */
 export const checkVerify = (input: { email: string }) => api.post<CheckVerifyResponse>('/email/checkverify', input);
 
 /**

@@ -2,7 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '@copydesk/shared';
 import { api } from '@/lib/api-client';
 
-/** POST /register {sign} → {message}: creates an agency account and emails a verification link. */
+/**
+ * POST /register {sign} → {message, user: null}: creates an agency account and emails a
+ * verification link. The answer is the same when the address already has an account (its owner is
+ * emailed instead), so the screen always moves on to "please verify your email". It also sets the
+ * httpOnly cookie that lets this browser's checkverify calls see the real verification state.
+ */
 export const register = (sign: SignUpInput) => api.post<{ message?: string }>('/register', { sign });
 
 export const useRegister = () => useMutation({ mutationFn: register });

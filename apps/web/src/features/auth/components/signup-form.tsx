@@ -87,8 +87,9 @@ export function SignupForm() {
           notify.error(messages.serverError);
           return;
         }
+        // A taken address is not an error here: the server answers it as a fresh sign-up and emails
+        // the owner (it must not tell a stranger which addresses have accounts, issue 9 §4).
         const fields = error.fieldErrors('sign');
-        if (fields.email === messages.emailTaken) fields.email = messages.emailAlreadyRegistered;
         const next: Problems = {};
         for (const [key, message] of Object.entries(fields)) next[(serverField[key] ?? key) as Field] = message;
         setProblems(next);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { Role, User } from '@copydesk/shared';
+import { roleCan, type Role, type User } from '@copydesk/shared';
 
 const doneKey = (userId: number) => `firstOrderRedirect:${userId}`;
 
@@ -11,7 +11,7 @@ const doneKey = (userId: number) => `firstOrderRedirect:${userId}`;
  */
 export function useFirstOrderRedirect(user: User | null, role: Role | null) {
   const navigate = useNavigate();
-  const due = Boolean(user && role && role !== 'admin' && user.order_count === 0 && user.login_count === 2);
+  const due = Boolean(user && roleCan(role, 'orders.create') && user.order_count === 0 && user.login_count === 2);
   useEffect(() => {
     if (!due || !user || localStorage.getItem(doneKey(user.id))) return;
     localStorage.setItem(doneKey(user.id), '1');

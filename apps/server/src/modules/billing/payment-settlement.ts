@@ -1,0 +1,314 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { billingMessages, centsToDollars, DUE_BUSINESS_DAYS, messages, paymentSettlementMessages } from '@copydesk/shared';
+import type { Config } from '../../config.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { offerCredits, orderItems, orders, type PaymentAttemptDetails } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { IDEMPOTENCY_LEASE_MS } from '../../lib/idempotency.js';
+import { startIntervalJob } from '../../lib/interval-job.js';
+import type { CardSource, ChargeResult, PaymentGateway } from '../../lib/payment-gateway.js';
+import { activityRepository } from '../content/activity.repository.js';
+import { redeemCoupon } from '../coupons/coupon-rules.js';
+import { formatCredit } from '../offers/offers.service.js';
+import { ordersRepository } from '../orders/orders.repository.js';
+import { billingRepository } from './billing.repository.js';
+import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
+
+/**
+ * Card payments in three steps (issue 9 §3), so no database transaction is open while a card
+ * gateway thinks:
+ *
+ * 1. reserve: a `pending` payment attempt is committed (order checked and its in-flight slot
+ *    taken, coupon checked, amounts fixed);
+ * 2. charge: the gateway is called with an idempotency key made of the agency and the attempt id
+ *    (never the client's raw key), and what it took is recorded (`captured`);
+ * 3. settle: one transaction books the payment (invoice, coupon use, ledger, order, offer) and
+ *    marks the attempt `succeeded`; when booking is refused (the order was paid or changed
+ *    meanwhile, the coupon ran out) the charge is refunded and the attempt ends `refunded`.
+ *
+ * A crash anywhere leaves an attempt `pending` or `captured`. The reconciliation pass (at start-up
+ * and every two minutes, on every instance) claims attempts untouched for a lease, asks the gateway
+ * under the attempt's key, and finishes them, so a captured charge always ends as a paid order, a
+ * credited wallet, or a refund.
+ */
+
+export interface PaymentsCtx {
+  db: Database;
+  config: Config;
+  gateway: PaymentGateway;
+  log?: Pick<FastifyInstance['log'], 'error' | 'warn' | 'info'>;
+}
+
+/** An attempt untouched this long belongs to a request that died or gave up (default of PAYMENT_LEASE_MS). */
+export const ATTEMPT_LEASE_MS = IDEMPOTENCY_LEASE_MS;
+
+/** The key a retry of the same request finds its attempt by: the client's key never leaves here raw. */
+export const requestKeyOf = (userId: number, scope: string, clientKey: string) => createHash('sha256').update(`${userId}\n${scope}\n${clientKey}`).digest('hex');
+
+/** The gateway's idempotency key: scoped to the agency and the attempt. */
+export const gatewayKeyOf = (agencyId: number, attemptId: number) => `copydesk-agency-${agencyId}-payment-${attemptId}`;
+
+const expiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+
+/** The one-time credit once an agency's paid orders reach the threshold (DESIGN.md §6.5). */
+async function grantOfferIfDue(config: Config, tx: Transaction, agencyId: number, actorId: number, paymentId: number): Promise<string | null> {
+  const { thresholdCents, creditCents } = config.offer;
+  const paid = await billingRepository.spendingOf(tx, agencyId);
+  if (paid < thresholdCents) return null;
+  const [granted] = await tx.insert(offerCredits).values({ agencyId, amountCents: creditCents, paymentId }).onConflictDoNothing().returning();
+  if (!granted) return null;
+  await billingRepository.appendEntry(tx, {
+    agencyId,
+    amountCents: creditCents,
+    kind: 'offer_credit',
+    description: `Offer credit: paid orders reached ${centsToDollars(thresholdCents).toFixed(2)}`,
+    actorId,
+    paymentId,
+  });
+  return billingMessages.offerGranted(formatCredit(creditCents));
+}
+
+export interface OrderBooking {
+  order: { id: number };
+  agencyId: number;
+  userId: number;
+  method: 'Balance' | 'SavedCard' | 'NewCard';
+  subtotalCents: number;
+  discountCents: number;
+  amountCents: number;
+  couponId: number | null;
+  description: string;
+  /** Card payments: the gateway, its charge and the card, and the billing address. */
+  card?: { gateway: string; chargeRef: string; last4: string; expiry: string } | null;
+  billing?: Omit<PaymentAttemptDetails, 'savedCard'>;
+}
+
+/**
+ * Books a paid order inside the caller's transaction, the order row already locked: the payment
+ * with its invoice, the coupon use, the wallet debit for wallet payments, the order and its items
+ * released to the writers, the activity line and the offer check.
+ */
+export async function bookOrderPayment(config: Config, tx: Transaction, booking: OrderBooking) {
+  const { order, agencyId, userId, amountCents, description } = booking;
+  const paymentId = await billingRepository.insertPayment(tx, {
+    kind: 'order',
+    agencyId,
+    userId,
+    orderId: order.id,
+    method: booking.method,
+    subtotalCents: booking.subtotalCents,
+    discountCents: booking.discountCents,
+    amountCents,
+    couponId: booking.couponId,
+    description,
+    ...(booking.card ? { gateway: booking.card.gateway, gatewayRef: booking.card.chargeRef, cardLast4: booking.card.last4, cardExpiry: booking.card.expiry } : {}),
+    ...(booking.billing ?? {}),
+  });
+  if (booking.couponId) await redeemCoupon(tx, { couponId: booking.couponId, paymentId, orderId: order.id, userId, discountCents: booking.discountCents });
+  if (booking.method === 'Balance' && amountCents > 0) {
+    await billingRepository.appendEntry(tx, { agencyId, amountCents: -amountCents, kind: 'order_payment', description, actorId: userId, paymentId, orderId: order.id });
+  }
+  await tx.update(orders).set({ paidAt: sql`now()`, paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orderItems)
+    .set({ status: 'Unassigned', dueAt: sql`add_business_days(now(), ${DUE_BUSINESS_DAYS})`, updatedAt: sql`now()` })
+    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, 'Unpaid'), isNull(orderItems.deletedAt)));
+  await activityRepository.logForOrder(tx, order.id, userId, `Paid with order #${order.id} (payment #${paymentId})`);
+  const offerMessage = await grantOfferIfDue(config, tx, agencyId, userId, paymentId);
+  return { paymentId, offerMessage };
+}
+
+/** What a settled attempt answers: the same as the request that made it would have. */
+export type SettledAnswer = { message: string; payment_id?: number; offer_message?: string | null };
+
+function answerOf(attempt: Pick<PaymentAttemptRow, 'kind' | 'paymentId'>, offerMessage: string | null = null): SettledAnswer {
+  return attempt.kind === 'order' ? { message: billingMessages.paid, payment_id: attempt.paymentId!, offer_message: offerMessage } : { message: billingMessages.balanceAdded };
+}
+
+/** Books a captured attempt in one transaction; refuses (AppError < 500) when it can no longer be. */
+async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: SettledAnswer; booked: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const attempt = await attempts.lockForSettlement(tx, attemptId);
+    if (!attempt) throw new AppError('NOT_FOUND', messages.notFound);
+    if (attempt.status === 'succeeded') return { answer: answerOf(attempt), booked: false };
+    if (attempt.status !== 'captured') throw new AppError('PAYMENT_REQUIRED', attempt.failure ?? paymentSettlementMessages.refunded);
+    const { details } = attempt;
+    const card = attempt.card ?? details.savedCard;
+    const cardFields = { gateway: attempt.gateway, chargeRef: attempt.chargeRef!, last4: card?.last4 ?? '0000', expiry: card ? expiry(card.expMonth, card.expYear) : '' };
+    const { savedCard: _saved, ...billing } = details;
+
+    let paymentId: number;
+    let offerMessage: string | null = null;
+    if (attempt.kind === 'order') {
+      const order = await ordersRepository.lockOrder(tx, attempt.orderId!, { kind: 'agency', agencyId: attempt.agencyId });
+      if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+      if (order.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
+      if (order.totalCents !== attempt.subtotalCents) throw new AppError('CONFLICT', paymentSettlementMessages.orderChanged);
+      ({ paymentId, offerMessage } = await bookOrderPayment(ctx.config, tx, {
+        order,
+        agencyId: attempt.agencyId,
+        userId: attempt.userId,
+        method: attempt.method,
+        subtotalCents: attempt.subtotalCents,
+        discountCents: attempt.discountCents,
+        amountCents: attempt.amountCents,
+        couponId: attempt.couponId,
+        description: attempt.description,
+        card: cardFields,
+        billing,
+      }));
+    } else {
+      await billingRepository.ensureWallet(tx, attempt.agencyId);
+      paymentId = await billingRepository.insertPayment(tx, {
+        kind: 'topup',
+        agencyId: attempt.agencyId,
+        userId: attempt.userId,
+        method: attempt.method,
+        subtotalCents: attempt.amountCents,
+        amountCents: attempt.amountCents,
+        description: attempt.description,
+        gateway: cardFields.gateway,
+        gatewayRef: cardFields.chargeRef,
+        cardLast4: cardFields.last4,
+        cardExpiry: cardFields.expiry,
+        ...billing,
+      });
+      await billingRepository.appendEntry(tx, {
+        agencyId: attempt.agencyId,
+        amountCents: attempt.amountCents,
+        kind: 'topup_card',
+        description: attempt.description,
+        actorId: attempt.userId,
+        paymentId,
+      });
+    }
+    if (attempt.savedRef && attempt.card) {
+      await billingRepository.insertSavedCard(tx, {
+        agencyId: attempt.agencyId,
+        userId: attempt.userId,
+        gateway: attempt.gateway,
+        gatewayRef: attempt.savedRef,
+        brand: attempt.card.brand,
+        last4: attempt.card.last4,
+        expMonth: attempt.card.expMonth,
+        expYear: attempt.card.expYear,
+      });
+    }
+    await attempts.markSucceeded(tx, attempt.id, paymentId);
+    return { answer: answerOf({ kind: attempt.kind, paymentId }, offerMessage), booked: true };
+  });
+}
+
+/**
+ * Settles a captured attempt: books it, or refunds the charge when booking is refused. Database
+ * trouble leaves it captured for reconciliation and answers 503 (the money is safe, not lost).
+ */
+export async function settleCaptured(ctx: PaymentsCtx, attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>): Promise<{ answer: SettledAnswer; booked: boolean }> {
+  try {
+    return await book(ctx, attempt.id);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) {
+      ctx.log?.error({ err, attemptId: attempt.id }, 'captured card payment not booked yet; reconciliation will retry');
+      throw new AppError('UNAVAILABLE', paymentSettlementMessages.unconfirmed);
+    }
+    if (attempt.chargeRef) await refundAttempt(ctx, attempt, err.message);
+    throw err;
+  }
+}
+
+/** Gives back a captured charge that could not be booked. If the gateway is away, reconciliation retries. */
+async function refundAttempt(ctx: PaymentsCtx, attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>, reason: string) {
+  try {
+    await ctx.gateway.refund(attempt.chargeRef!, attempt.amountCents);
+    await attempts.markRefunded(ctx.db, attempt.id, reason);
+  } catch (err) {
+    ctx.log?.error({ err, attemptId: attempt.id }, 'refund of an unbooked card charge failed; reconciliation will retry');
+    await attempts.noteFailure(ctx.db, attempt.id, reason).catch(() => undefined);
+  }
+}
+
+/**
+ * Step 2 and 3 for a reserved (or resumed) attempt: charge under the attempt's key, record the
+ * capture, settle. A refusal by the gateway (4xx) ends the attempt `failed`; an unknown outcome
+ * (time-out, connection lost) leaves it `pending` for reconciliation to ask about.
+ */
+export async function chargeAndSettle(ctx: PaymentsCtx, attempt: PaymentAttemptRow, source: CardSource): Promise<SettledAnswer> {
+  if (attempt.status === 'succeeded') return answerOf(attempt);
+  if (attempt.status === 'captured') return (await settleCaptured(ctx, attempt)).answer;
+  let result: ChargeResult;
+  try {
+    result = await ctx.gateway.charge({
+      agencyId: attempt.agencyId,
+      amountCents: attempt.amountCents,
+      description: attempt.description,
+      source,
+      idempotencyKey: attempt.gatewayKey!,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) await attempts.markFailed(ctx.db, attempt.id, err.message);
+    throw err;
+  }
+  if (!(await attempts.markCaptured(ctx.db, attempt.id, result))) {
+    // Reconciliation gave up on this attempt while the gateway was answering: undo the charge.
+    await ctx.gateway.refund(result.chargeRef, attempt.amountCents).catch((err) => ctx.log?.error({ err, attemptId: attempt.id }, 'refund of a late charge failed'));
+    throw new AppError('CONFLICT', paymentSettlementMessages.refunded);
+  }
+  return (await settleCaptured(ctx, { ...attempt, chargeRef: result.chargeRef })).answer;
+}
+
+/** Reconciles one claimed attempt; answers what became of it. */
+export async function reconcileAttempt(ctx: PaymentsCtx, attempt: PaymentAttemptRow): Promise<'succeeded' | 'failed' | 'refunded' | 'unsettled' | 'settled_elsewhere'> {
+  let current = attempt;
+  if (current.status === 'pending') {
+    const found = await ctx.gateway.lookup(current.gatewayKey!);
+    if (found.status === 'captured') {
+      if (!(await attempts.markCaptured(ctx.db, current.id, found.result))) return 'unsettled';
+      current = { ...current, status: 'captured', chargeRef: found.result.chargeRef, card: found.result.card, savedRef: found.result.savedRef };
+    } else if (found.status === 'failed' || (found.status === 'not_found' && Date.now() - current.createdAt.getTime() >= ctx.gateway.lookupLagMs)) {
+      await attempts.markFailed(ctx.db, current.id, billingMessages.gatewayUnavailable);
+      return 'failed';
+    } else {
+      return 'unsettled';
+    }
+  }
+  try {
+    return (await settleCaptured(ctx, current)).booked ? 'succeeded' : 'settled_elsewhere';
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return 'refunded';
+    return 'unsettled';
+  }
+}
+
+/**
+ * One reconciliation pass: attempts untouched for a lease (up to `batch`, oldest first; the next
+ * pass takes the rest) are asked about and finished.
+ */
+export async function reconcilePayments(ctx: PaymentsCtx, options: { leaseMs?: number; batch?: number } = {}) {
+  const counts = { succeeded: 0, failed: 0, refunded: 0, unsettled: 0, settled_elsewhere: 0 };
+  const claimed = await attempts.claimStale(ctx.db, options.leaseMs ?? ctx.config.paymentLeaseMs ?? ATTEMPT_LEASE_MS, options.batch ?? 200);
+  for (const attempt of claimed) {
+    try {
+      counts[await reconcileAttempt(ctx, attempt)] += 1;
+    } catch (err) {
+      counts.unsettled += 1;
+      ctx.log?.error({ err, attemptId: attempt.id }, 'payment reconciliation failed for an attempt; next pass retries');
+    }
+  }
+  if (claimed.length) ctx.log?.info({ reconciled: counts }, 'payment reconciliation pass');
+  return counts;
+}
+
+/** Reconciliation a few seconds after start-up, then every PAYMENT_RECONCILE_INTERVAL_MS (two minutes). */
+export function startPaymentReconciliation(app: FastifyInstance, options: { firstRunMs?: number; intervalMs?: number } = {}) {
+  const ctx: PaymentsCtx = { db: app.db, config: app.config, gateway: app.gateway, log: app.log };
+  startIntervalJob(app, {
+    name: 'payment reconciliation pass',
+    firstRunMs: options.firstRunMs ?? 5_000,
+    intervalMs: options.intervalMs ?? app.config.paymentReconcileIntervalMs ?? 2 * 60_000,
+    run: async () => {
+      await reconcilePayments(ctx);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@copydesk/shared';
+import { agencyIdOf } from '../../lib/access.js';
+import { currentUser } from '../../plugins/auth.js';
+
+/**
+ * The per-tenant limit of POST /api/order/bulk (issue 9 §5): an agency and its associates share one
+ * bucket, so a team cannot fill the spreadsheet pool by spreading uploads over its members. Runs in
+ * preHandler, after authentication (onRequest) has found the caller.
+ */
+export function bulkImportRateLimit(perMinute: number) {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const user = currentUser(request);
+        return `bulk-import:${agencyIdOf(user) ?? `user-${user.id}`}`;
+      },
+      errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+    },
+  };
+}

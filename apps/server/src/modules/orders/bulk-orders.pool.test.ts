@@ -1,0 +1,134 @@
+import { performance } from 'node:perf_hooks';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, uploadLimitMessages } from '@copydesk/shared';
+import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
+import { createVerifiedAgency, multipart } from '../../test/helpers.js';
+
+/**
+ * Bounded work for bulk imports (issue 9 §5): sheets are parsed in the spreadsheet pool's worker
+ * processes, the pool is bounded, and an agency with its associates shares one rate limit.
+ */
+const REQUIRED = ['category', 'itemTitle', 'projectName', 'aboutCompany', 'targetAudience', 'wordCount', 'purpose', 'writingTone', 'publishingMedium'];
+
+/** An .xlsx written directly (inline strings), fast to build even at thousands of rows. */
+async function rawSheet(rows: number, text: (row: number, col: number) => string): Promise<Buffer> {
+  const letter = (c: number) => String.fromCharCode(65 + c);
+  const cell = (value: string, c: number, r: number) => `<c r="${letter(c)}${r}" t="inlineStr"><is><t>${value}</t></is></c>`;
+  const body = [`<row r="1">${REQUIRED.map((k, c) => cell(k, c, 1)).join('')}</row>`];
+  for (let r = 2; r <= rows + 1; r++) body.push(`<row r="${r}">${REQUIRED.map((_, c) => cell(text(r, c), c, r)).join('')}</row>`);
+  const ns = 'http://schemas.openxmlformats.org';
+  const parts: Record<string, string> = {
+    '[Content_Types].xml': `<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    '_rels/.rels': `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Orders" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    'xl/worksheets/sheet1.xml': `<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${body.join('')}</sheetData></worksheet>`,
+  };
+  const zip = new yazl.ZipFile();
+  for (const [name, xml] of Object.entries(parts)) zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** 5,000 rows of long text that no row survives (unknown category): seconds of parsing, no database work after. */
+const heavySheet = () => rawSheet(5000, (r, c) => (c === 0 ? 'Astrology' : `row ${r} column ${c} `.repeat(12)));
+const smallSheet = () => rawSheet(1, (_, c) => (c === 0 ? 'Astrology' : 'text'));
+
+const upload = (t: TestApp, token: string, data: Buffer) => {
+  const form = multipart({ order_type: 'Blog Post' }, { field: 'file', name: 'orders.xlsx', type: 'application/octet-stream', data });
+  return t.app.inject({ method: 'POST', url: '/api/order/bulk', payload: form.payload, headers: { ...form.headers, ...bearer(token) } });
+};
+
+describe('the spreadsheet pool (one worker, no queue)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ SPREADSHEET_WORKERS: '1', SPREADSHEET_QUEUE: '0' });
+    token = await loginAs(t.app, demo.agency);
+  });
+  afterAll(() => t?.close());
+
+  it('parses off the event loop: the loop stays mostly idle and /api/health answers quickly meanwhile', async () => {
+    const sheet = await heavySheet();
+    const health: number[] = [];
+    let done = false;
+    const before = performance.eventLoopUtilization();
+    const started = performance.now();
+    const importing = upload(t, token, sheet).finally(() => (done = true));
+    while (!done) {
+      const asked = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      health.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const res = await importing;
+    const elapsed = performance.now() - started;
+    const busy = performance.eventLoopUtilization(before).utilization;
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(messages.bulkNoUsableRow); // parsed: every row reported
+    // Parsed on the event loop this sheet keeps it over 90 % busy for its whole duration.
+    expect(busy, `event loop ${Math.round(busy * 100)} % busy over ${Math.round(elapsed)} ms`).toBeLessThan(0.5);
+    // Health kept answering while the sheet was parsed (its latency is a figure for `npm run bench`,
+    // not an assertion: on a loaded CI machine any fixed bound would be a coin toss).
+    expect(health.length).toBeGreaterThan(3);
+  });
+
+  it('answers 429 with a message when the pool is full, and takes the next upload once it is free', async () => {
+    const [heavy, small] = await Promise.all([heavySheet(), smallSheet()]);
+    const first = upload(t, token, heavy);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await upload(t, token, small);
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({ message: uploadLimitMessages.importBusy });
+    expect((await first).statusCode).toBe(422);
+    const third = await upload(t, token, small);
+    expect(third.statusCode).toBe(422);
+    expect(third.json().message).toBe(messages.bulkNoUsableRow);
+  });
+});
+
+describe('a worker over its memory cap', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SPREADSHEET_WORKER_MEMORY_MB: '32' });
+  });
+  afterAll(() => t?.close());
+
+  it('ends that import with a clear 422 on file; the server lives on', async () => {
+    const token = await loginAs(t.app, demo.agency);
+    const res = await upload(t, token, await heavySheet());
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({ message: uploadLimitMessages.importTooHeavy, errors: { file: [uploadLimitMessages.importTooHeavy] } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('the per-agency limit of POST /api/order/bulk', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BULK_IMPORTS_PER_MINUTE: '2' });
+  });
+  afterAll(() => t?.close());
+
+  it('is shared by an agency and its associates, and leaves other agencies alone', async () => {
+    const agency = await loginAs(t.app, demo.agency);
+    const associate = await loginAs(t.app, demo.associate);
+    const other = await createVerifiedAgency(t.app);
+    const otherToken = await loginAs(t.app, other.email, other.password);
+    // Not a zip: refused at once, but each call counts.
+    const junk = Buffer.from('not a spreadsheet');
+    expect((await upload(t, agency, junk)).statusCode).toBe(422);
+    expect((await upload(t, associate, junk)).statusCode).toBe(422);
+    const limited = await upload(t, associate, junk);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: messages.tooManyRequests });
+    expect((await upload(t, agency, junk)).statusCode).toBe(429);
+    const elsewhere = await upload(t, otherToken, junk);
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().message).toBe(messages.onlyXlsx);
+  });
+});
