@@ -100,4 +100,42 @@ describe('withIdempotency', () => {
     expect(await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, old))).toEqual([]);
     expect(await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(1);
   });
+
+  it('keeps the answer an operation stored inside its own transaction when the process fails after the commit', async () => {
+    const key = freshKey();
+    const body = { agency: 7, balance: 10 };
+    let runs = 0;
+    // The work commits its answer with `finish`; then the connection is lost before the key is
+    // marked done from outside (what a crash between the two statements looks like).
+    const first = withIdempotency(handle.db, { userId, scope, key, body }, async (finish) => {
+      runs += 1;
+      await handle.db.transaction(async (tx) => finish(tx, { credited: runs }));
+      throw new Error('connection lost after the commit');
+    });
+    await expect(first).rejects.toThrow('connection lost after the commit');
+    const [row] = await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row).toMatchObject({ status: 'done', responseStatus: 200, responseBody: { credited: 1 } });
+
+    // Even once the lease has run out, a retry answers the committed result and runs nothing.
+    await age(key, IDEMPOTENCY_LEASE_MS + 5_000);
+    const retry = await withIdempotency(handle.db, { userId, scope, key, body }, async () => ({ credited: ++runs }));
+    expect(retry).toEqual({ status: 200, body: { credited: 1 } });
+    expect(runs).toBe(1);
+  });
+
+  it('rolls the stored answer back with the work when the transaction fails', async () => {
+    const key = freshKey();
+    const body = { agency: 8, balance: 10 };
+    const first = withIdempotency(handle.db, { userId, scope, key, body }, async (finish) =>
+      handle.db.transaction(async (tx) => {
+        await finish(tx, { credited: 1 });
+        throw new Error('deadlock detected');
+      }),
+    );
+    await expect(first).rejects.toThrow('deadlock detected');
+    // Nothing committed, so the key is released and a retry runs the work.
+    expect(await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+    const retry = await withIdempotency(handle.db, { userId, scope, key, body }, async () => ({ credited: 2 }));
+    expect(retry).toEqual({ status: 200, body: { credited: 2 } });
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { billingMessages } from '@copydesk/shared';
-import { sqlState, type Database } from '../db/client.js';
+import { sqlState, type Database, type Transaction } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
 
@@ -21,6 +21,13 @@ export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 /** A finished key answers repeats for a day; after that the key is free again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Marks the key done with `body` inside the operation's own transaction, so the answer commits
+ * with the work or not at all: a crash after the commit leaves a finished key, never one that a
+ * retry may take over and run again. A no-op for a request without a key.
+ */
+export type FinishInTransaction = (tx: Transaction, body: unknown) => Promise<void>;
+
 /** What identifies a request's body under its key. */
 export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 
@@ -29,14 +36,16 @@ export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON
  * with the same key and body answers the first response; the same key with another body is a 422;
  * a repeat while the first is still running is a 409, until the first's lease (`leaseMs`, default
  * IDEMPOTENCY_LEASE_MS) runs out. Server
- * faults release the key for a retry; keys expire after 24 h.
+ * faults release the key for a retry, unless the operation already finished it inside its own
+ * transaction (`finish`), in which case the work committed and the stored answer stands; keys
+ * expire after 24 h.
  */
 export async function withIdempotency(
   db: Database,
   options: { userId: number; scope: string; key: string | undefined; body: unknown; leaseMs?: number },
-  run: () => Promise<unknown>,
+  run: (finish: FinishInTransaction) => Promise<unknown>,
 ): Promise<StoredResponse> {
-  if (options.key === undefined) return { status: 200, body: await run() };
+  if (options.key === undefined) return { status: 200, body: await run(async () => undefined) };
   if (!KEY_PATTERN.test(options.key)) throw AppError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible characters.');
   const requestHash = requestHashOf(options.body);
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
@@ -75,17 +84,22 @@ export async function withIdempotency(
     }
   }
 
+  const inProgress = and(where, eq(idempotencyKeys.status, 'in_progress'));
+  const finish: FinishInTransaction = async (tx, body) => {
+    await tx.update(idempotencyKeys).set({ status: 'done', responseStatus: 200, responseBody: body }).where(inProgress);
+  };
   let response: StoredResponse;
   try {
-    response = { status: 200, body: await run() };
+    response = { status: 200, body: await run(finish) };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) {
-      await db.delete(idempotencyKeys).where(where);
+      // Released for a retry only if the work did not commit its answer first.
+      await db.delete(idempotencyKeys).where(inProgress);
       throw err;
     }
     response = { status: err.status, body: { message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
   }
-  await db.update(idempotencyKeys).set({ status: 'done', responseStatus: response.status, responseBody: response.body }).where(where);
+  await db.update(idempotencyKeys).set({ status: 'done', responseStatus: response.status, responseBody: response.body }).where(inProgress);
   return response;
 }
 

@@ -41,6 +41,16 @@ export const billingRepository = {
     await db.insert(wallets).values({ agencyId }).onConflictDoNothing();
   },
 
+  /**
+   * Takes the agency's wallet row lock first. Every transaction that books a payment locks the
+   * order, then the wallet, then (through triggers) the agency's counters, in that order, so a
+   * wallet payment and a card payment that grants the offer credit cannot deadlock.
+   */
+  async lockWallet(db: DbOrTx, agencyId: number) {
+    await db.insert(wallets).values({ agencyId }).onConflictDoNothing();
+    await db.select({ agencyId: wallets.agencyId }).from(wallets).where(eq(wallets.agencyId, agencyId)).for('update');
+  },
+
   async balanceOf(db: DbOrTx, agencyId: number): Promise<number> {
     const [row] = await db.select({ balance: wallets.balanceCents }).from(wallets).where(eq(wallets.agencyId, agencyId));
     return row?.balance ?? 0;

@@ -17,7 +17,7 @@ import {
   spendingResponseSchema,
   userIdParamSchema,
 } from '@copydesk/shared';
-import { withIdempotency } from '../../lib/idempotency.js';
+import { withIdempotency, type FinishInTransaction } from '../../lib/idempotency.js';
 import { randomToken } from '../../lib/tokens.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
 import * as billing from './billing.service.js';
@@ -28,10 +28,10 @@ const security = [{ bearerAuth: [] }];
 const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(300).optional() }).loose();
 
 /** Runs a money call once per Idempotency-Key and replies with the stored answer on repeats. */
-async function once(request: FastifyRequest, reply: FastifyReply, scope: string, run: (key: string) => Promise<unknown>) {
+async function once(request: FastifyRequest, reply: FastifyReply, scope: string, run: (key: string, finish: FinishInTransaction) => Promise<unknown>) {
   const key = request.headers['idempotency-key'] as string | undefined;
   const user = currentUser(request);
-  const stored = await withIdempotency(request.server.db, { userId: user.id, scope, key, body: request.body, leaseMs: request.server.config.paymentLeaseMs }, () => run(key ?? randomToken(16)));
+  const stored = await withIdempotency(request.server.db, { userId: user.id, scope, key, body: request.body, leaseMs: request.server.config.paymentLeaseMs }, (finish) => run(key ?? randomToken(16), finish));
   return reply.status(stored.status).send(stored.body);
 }
 
@@ -58,14 +58,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, headers: idempotencyHeader, body: payOrderSchema, response: { 200: payOrderResponseSchema } },
       onRequest: requireAuth('orders.pay'),
     },
-    async (request, reply) => once(request, reply, 'order.pay', (key) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key)),
+    async (request, reply) => once(request, reply, 'order.pay', (key, finish) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key, finish)),
   );
 
   app.post(
     '/billing/addBalance',
     { schema: { tags, security, headers: idempotencyHeader, body: addBalanceSchema, response: { 200: messageResponseSchema } }, onRequest: anyone },
     async (request, reply) =>
-      once(request, reply, 'billing.addBalance', (key) => payments.addBalance(ctx, currentUser(request), request.body.paymentInfo, key)),
+      once(request, reply, 'billing.addBalance', (key, finish) => payments.addBalance(ctx, currentUser(request), request.body.paymentInfo, key, finish)),
   );
 
   app.get(

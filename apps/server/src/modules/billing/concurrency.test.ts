@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, orders, payments, wallets } from '../../db/schema/index.js';
+import { agencyOrderStats, couponRedemptions, coupons, offerCredits, orders, payments, wallets } from '../../db/schema/index.js';
+import { sqlState } from '../../db/client.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
+import { cardPayload, createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
 import { billingRepository } from './billing.repository.js';
 
 /**
@@ -77,5 +78,97 @@ describe('concurrent payments', () => {
     expect(await billingRepository.balanceOf(t.db, id)).toBe(10000 - 2800);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.paidAt).not.toBeNull();
+  }, 60_000);
+});
+
+describe('wallet and card payments of one agency racing across the offer threshold', () => {
+  // The first paid order grants the offer credit, so every pair below races for it. Before the
+  // wallet was locked first, a card payment took the agency's order counters and then the wallet
+  // (for the credit) while a wallet payment took them the other way round: on PostgreSQL one of
+  // the two was aborted as a deadlock and answered 500.
+  let offerApp: TestApp;
+  beforeAll(async () => {
+    offerApp = await createTestApp({ OFFER_THRESHOLD: '28', OFFER_CREDIT: '5' });
+  });
+  afterAll(() => offerApp?.close());
+
+  it('16 agencies each pay one order from the wallet and one by card at once: every payment succeeds, one credit each', async () => {
+    const adminToken = await loginAs(offerApp.app, demo.admin);
+    const agencies = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const account = await createVerifiedAgency(offerApp.app);
+        const token = await loginAs(offerApp.app, account.email, account.password);
+        const id = await userIdByEmail(offerApp.db, account.email);
+        const credit = await offerApp.app.inject({
+          method: 'POST',
+          url: '/api/billing/addBalance',
+          headers: bearer(adminToken),
+          payload: { paymentInfo: { balanceByAdmin: true, agency: id, balance: 28, description: 'Race fund' } },
+        });
+        expect(credit.statusCode, credit.body).toBe(200);
+        return { token, id, orders: [await placeOrder(offerApp.app, token), await placeOrder(offerApp.app, token)] };
+      }),
+    );
+    // The card payment goes first (it reaches its booking transaction only after the charge); the
+    // wallet payment follows after 0–30 ms, so across the agencies some land inside that window.
+    const results = await Promise.all(
+      agencies.flatMap(({ token, orders: [byWallet, byCard] }, i) => [
+        offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'NewCard', order_id: byCard, ...cardPayload() } } }),
+        new Promise((resolve) => setTimeout(resolve, 2 * i)).then(() =>
+          offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'Balance', order_id: byWallet } } }),
+        ),
+      ]),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    for (const agency of agencies) {
+      expect(await offerApp.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agency.id))).toHaveLength(1);
+      // 28 credited − 28 paid from the wallet + 5 offer credit.
+      expect(await billingRepository.balanceOf(offerApp.db, agency.id)).toBe(500);
+      expect(await billingRepository.ledgerSum(offerApp.db, agency.id)).toBe(500);
+    }
+  }, 120_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a card payment that grants the credit waits for the wallet before it touches the agency counters', async () => {
+    const account = await createVerifiedAgency(offerApp.app);
+    const token = await loginAs(offerApp.app, account.email, account.password);
+    const agencyId = await userIdByEmail(offerApp.db, account.email);
+    const orderId = await placeOrder(offerApp.app, token);
+    await billingRepository.ensureWallet(offerApp.db, agencyId);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // Another payment of the agency holds its wallet (as a wallet payment does between its debit and commit).
+    const holder = offerApp.db.transaction(async (tx) => {
+      await tx.select().from(wallets).where(eq(wallets.agencyId, agencyId)).for('update');
+      held();
+      await released;
+    });
+    await holding;
+    const payment = offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload() } } });
+    // Wait until the card booking is blocked on a lock.
+    for (let i = 0; i < 200; i++) {
+      const waiting = await offerApp.db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+      if ((waiting as unknown as { rows: unknown[] }).rows.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // The counters are free: the booking waits for the wallet first, so a wallet payment holding the
+    // wallet can take them and finish. Taking them the other way round was the deadlock.
+    let countersFree = true;
+    await offerApp.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${agencyOrderStats} where ${agencyOrderStats.agencyId} = ${agencyId} for update nowait`);
+      })
+      .catch((err) => {
+        if (sqlState(err) !== '55P03') throw err;
+        countersFree = false;
+      });
+    release();
+    await holder;
+    const res = await payment;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(countersFree).toBe(true);
+    expect(await offerApp.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agencyId))).toHaveLength(1);
   }, 60_000);
 });

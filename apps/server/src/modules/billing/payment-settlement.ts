@@ -86,12 +86,14 @@ export interface OrderBooking {
 }
 
 /**
- * Books a paid order inside the caller's transaction, the order row already locked: the payment
+ * Books a paid order inside the caller's transaction, the order row already locked, then the
+ * wallet (billingRepository.lockWallet says why): the payment
  * with its invoice, the coupon use, the wallet debit for wallet payments, the order and its items
  * released to the writers, the activity line and the offer check.
  */
 export async function bookOrderPayment(config: Config, tx: Transaction, booking: OrderBooking) {
   const { order, agencyId, userId, amountCents, description } = booking;
+  await billingRepository.lockWallet(tx, agencyId);
   const paymentId = await billingRepository.insertPayment(tx, {
     kind: 'order',
     agencyId,

@@ -14,6 +14,7 @@ import { sqlState, type Transaction } from '../../db/client.js';
 import { users, type PaymentAttemptDetails, type UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import type { FinishInTransaction } from '../../lib/idempotency.js';
 import type { CardSource } from '../../lib/payment-gateway.js';
 import { appliedCoupon, assertUsable, findCoupon } from '../coupons/coupon-rules.js';
 import { ordersRepository } from '../orders/orders.repository.js';
@@ -118,8 +119,13 @@ function assertSameRequest(attempt: PaymentAttemptRow, expected: { kind: 'order'
   if (!same) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
 }
 
-/** POST /order/pay. */
-export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, idempotencyKey: string) {
+const noFinish: FinishInTransaction = async () => undefined;
+
+/**
+ * POST /order/pay. `finish` stores the answer under the request's Idempotency-Key inside the
+ * booking transaction, so a crash after the commit cannot let a retry pay again.
+ */
+export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, idempotencyKey: string, finish: FinishInTransaction = noFinish) {
   assertCan(actor, 'orders.pay');
   const agencyId = agencyIdOf(actor);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
@@ -162,15 +168,18 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
       const booking = { order, agencyId, userId: actor.id, subtotalCents, discountCents, amountCents, couponId, description };
 
       if (info.payment_type === 'Balance') {
-        await billingRepository.ensureWallet(tx, agencyId);
         const booked = await bookOrderPayment(ctx.config, tx, { ...booking, method: 'Balance' });
-        return { done: { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage } };
+        const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage };
+        await finish(tx, done);
+        return { done };
       }
       const card = await cardSourceOf(tx, agencyId, info, info.payment_type);
       if (amountCents === 0) {
         // Paid in full by the coupon: nothing to charge, so it is booked at once.
         const booked = await bookOrderPayment(ctx.config, tx, { ...booking, method: info.payment_type, billing: billingAddress(info) });
-        return { done: { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage } };
+        const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage };
+        await finish(tx, done);
+        return { done };
       }
       const details: PaymentAttemptDetails = { ...billingAddress(info), savedCard: card.saved };
       const attempt = await reserveAttempt(tx, {
@@ -212,8 +221,8 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
   return chargeAndSettle(ctx, reserved.attempt, reserved.source);
 }
 
-/** POST /billing/addBalance: an agency tops up by card; an admin credits an agency. */
-export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBalanceInfo, idempotencyKey: string) {
+/** POST /billing/addBalance: an agency tops up by card; an admin credits an agency (its answer stored by `finish` in the same transaction). */
+export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBalanceInfo, idempotencyKey: string, finish: FinishInTransaction = noFinish) {
   if (!can(actor, 'wallet.credit') && !can(actor, 'wallet.topup')) throw new AppError('FORBIDDEN', messages.forbidden);
   const amountCents = dollarsToCents(info.balance!)!;
 
@@ -234,7 +243,9 @@ export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBala
         description,
       });
       await billingRepository.appendEntry(tx, { agencyId: agency.id, amountCents, kind: 'topup_admin', description, actorId: actor.id, paymentId });
-      return { message: billingMessages.balanceCredited(agency.companyName || agency.name) };
+      const answer = { message: billingMessages.balanceCredited(agency.companyName || agency.name) };
+      await finish(tx, answer);
+      return answer;
     });
   }
 
