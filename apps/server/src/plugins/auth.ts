@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { messages, roleCan, userMessages, type Capability, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
+import type { UserWithAgency } from '../modules/users/users.repository.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
 import { authRepository } from '../modules/auth/auth.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by `requireAuth`. */
-    user: UserRow | null;
+    /** The signed-in user, with its agency's name and order count, set by `requireAuth`. */
+    user: UserWithAgency | null;
     /** The access token row of this request, so logout revokes exactly it. */
     accessTokenId: number | null;
   }
@@ -60,7 +61,7 @@ export function requireAuth(...allowed: Capability[]): preHandlerAsyncHookHandle
 }
 
 /** The signed-in user of a route guarded by `requireAuth`. */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): UserWithAgency {
   if (!request.user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   return request.user;
 }

@@ -1,9 +1,35 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
-import { accessTokens, oneTimeTokens, type OneTimePurpose, users, type UserRow } from '../../db/schema/index.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { accessTokens, oneTimeTokens, type OneTimePurpose, orders, users, type UserRow } from '../../db/schema/index.js';
+import type { UserWithAgency } from '../users/users.repository.js';
 
 const agencies = alias(users, 'agency');
+
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({
+      tokenId: accessTokens.id,
+      user: users,
+      agencyStatus: agencies.status,
+      agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id} and ${orders.deletedAt} is null)`,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')), gt(accessTokens.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+/** One prepared session query per database (a pool prepares it once per connection). */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+function sessionQueryOf(db: Database) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  return query;
+}
 
 /** Drizzle queries for tokens. Every function takes a database or a transaction. */
 export const authRepository = {
@@ -12,16 +38,15 @@ export const authRepository = {
     return row!.id;
   },
 
-  /** The token's user and, for an associate, its agency's status (an inactive agency stops its associates). */
-  async findUserByAccessToken(db: DbOrTx, tokenHash: string): Promise<{ tokenId: number; user: UserRow; agencyStatus: number | null } | null> {
-    const [row] = await db
-      .select({ tokenId: accessTokens.id, user: users, agencyStatus: agencies.status })
-      .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.userId))
-      .leftJoin(agencies, eq(agencies.id, users.agencyId))
-      .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, sql`now()`)))
-      .limit(1);
-    return row ?? null;
+  /**
+   * The session of a bearer token in one prepared statement: the user with what every account call
+   * answers (its agency's display name, its order count) and, for an associate, its agency's status
+   * (an inactive agency stops its associates). Runs on every authenticated request.
+   */
+  async findUserByAccessToken(db: Database, tokenHash: string): Promise<{ tokenId: number; user: UserWithAgency; agencyStatus: number | null } | null> {
+    const [row] = await sessionQueryOf(db).execute({ tokenHash });
+    if (!row) return null;
+    return { tokenId: row.tokenId, user: { ...row.user, agencyName: row.agencyName, orderCount: Number(row.orderCount) }, agencyStatus: row.agencyStatus };
   },
 
   /** The status of an associate's agency; null for anyone else. */

@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getInfo',
     { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, onRequest: requireAuth() },
-    async (request) => auth.getInfo(ctx, currentUser(request).id),
+    async (request) => auth.getInfo(currentUser(request)),
   );
 
   app.post(

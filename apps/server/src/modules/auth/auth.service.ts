@@ -11,7 +11,8 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 import { accountRefusal } from '../../plugins/auth.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
-import { loadUserDto } from '../users/user-dto.js';
+import { loadUserDto, toUserDto } from '../users/user-dto.js';
+import type { UserWithAgency } from '../users/users.repository.js';
 import { usersRepository } from '../users/users.repository.js';
 import { authRepository } from './auth.repository.js';
 import { takeEmailAllowance } from './email-quota.js';
@@ -175,8 +176,9 @@ export async function logout(ctx: Ctx, tokenId: number) {
   return { message: messages.loggedOut };
 }
 
-export async function getInfo(ctx: Ctx, userId: number) {
-  return { user: await loadUserDto(ctx.db, userId) };
+/** GET /getInfo: the session's user as authentication loaded it (no further query). */
+export function getInfo(user: UserWithAgency) {
+  return { user: toUserDto(user) };
 }
 
 /**
