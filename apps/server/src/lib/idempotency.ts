@@ -85,8 +85,10 @@ export async function withIdempotency(
   }
 
   const inProgress = and(where, eq(idempotencyKeys.status, 'in_progress'));
+  let finishedInTransaction = false;
   const finish: FinishInTransaction = async (tx, body) => {
     await tx.update(idempotencyKeys).set({ status: 'done', responseStatus: 200, responseBody: body }).where(inProgress);
+    finishedInTransaction = true;
   };
   let response: StoredResponse;
   try {
@@ -99,6 +101,8 @@ export async function withIdempotency(
     }
     response = { status: err.status, body: { message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
   }
+  // Work that returned normally after `finish` committed its answer with it: nothing left to write.
+  if (response.status === 200 && finishedInTransaction) return response;
   await db.update(idempotencyKeys).set({ status: 'done', responseStatus: response.status, responseBody: response.body }).where(inProgress);
   return response;
 }

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { billingMessages, centsToDollars, DUE_BUSINESS_DAYS, messages, paymentSettlementMessages } from '@copydesk/shared';
+import { billingMessages, centsToDollars, messages, paymentSettlementMessages } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { offerCredits, orderItems, orders, type PaymentAttemptDetails } from '../../db/schema/index.js';
+import { offerCredits, type PaymentAttemptDetails } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../lib/idempotency.js';
 import { startIntervalJob } from '../../lib/interval-job.js';
 import type { CardSource, ChargeResult, PaymentGateway } from '../../lib/payment-gateway.js';
-import { activityRepository } from '../content/activity.repository.js';
 import { redeemCoupon } from '../coupons/coupon-rules.js';
 import { formatCredit } from '../offers/offers.service.js';
 import { ordersRepository } from '../orders/orders.repository.js';
+import { paidOrdersRepository } from '../orders/paid-orders.repository.js';
 import { billingRepository } from './billing.repository.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
 
@@ -112,12 +111,7 @@ export async function bookOrderPayment(config: Config, tx: Transaction, booking:
   if (booking.method === 'Balance' && amountCents > 0) {
     await billingRepository.appendEntry(tx, { agencyId, amountCents: -amountCents, kind: 'order_payment', description, actorId: userId, paymentId, orderId: order.id });
   }
-  await tx.update(orders).set({ paidAt: sql`now()`, paymentId, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-  await tx
-    .update(orderItems)
-    .set({ status: 'Unassigned', dueAt: sql`add_business_days(now(), ${DUE_BUSINESS_DAYS})`, updatedAt: sql`now()` })
-    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, 'Unpaid'), isNull(orderItems.deletedAt)));
-  await activityRepository.logForOrder(tx, order.id, userId, `Paid with order #${order.id} (payment #${paymentId})`);
+  await paidOrdersRepository.markPaid(tx, { orderId: order.id, paymentId, userId, description: `Paid with order #${order.id} (payment #${paymentId})` });
   const offerMessage = await grantOfferIfDue(config, tx, agencyId, userId, paymentId);
   return { paymentId, offerMessage };
 }
