@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { billingMessages } from '@copydesk/shared';
-import { sqlState, type Database, type Transaction } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
 
@@ -51,37 +51,33 @@ export async function withIdempotency(
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const where = and(eq(idempotencyKeys.userId, options.userId), eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, options.key));
 
-  // An expired key (a finished one older than a day, or an abandoned one past its lease with the
-  // same body) is claimed by this request: one UPDATE, so two requests cannot both claim it.
+  // One statement claims the key: a new key is inserted; an expired one (a finished key older than
+  // a day, or an abandoned one past its lease with the same body) is taken over by this request.
+  // Two requests cannot both claim it: the unique index makes the second wait and then see the
+  // first's row, which is neither expired nor abandoned.
   const claimed = await db
-    .update(idempotencyKeys)
-    .set({ requestHash, status: 'in_progress', responseStatus: null, responseBody: null, createdAt: sql`now()` })
-    .where(
-      and(
-        where,
-        or(
-          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`),
-          and(
-            eq(idempotencyKeys.status, 'in_progress'),
-            eq(idempotencyKeys.requestHash, requestHash),
-            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${leaseMs / 1000})`),
-          ),
+    .insert(idempotencyKeys)
+    .values({ userId: options.userId, scope: options.scope, key: options.key, requestHash, status: 'in_progress' })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.scope, idempotencyKeys.key],
+      set: { requestHash, status: 'in_progress', responseStatus: null, responseBody: null, createdAt: sql`now()` },
+      setWhere: or(
+        lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_TTL_MS / 1000})`),
+        and(
+          eq(idempotencyKeys.status, 'in_progress'),
+          eq(idempotencyKeys.requestHash, requestHash),
+          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${leaseMs / 1000})`),
         ),
       ),
-    )
+    })
     .returning({ id: idempotencyKeys.id });
 
   if (!claimed.length) {
-    try {
-      await db.insert(idempotencyKeys).values({ userId: options.userId, scope: options.scope, key: options.key, requestHash, status: 'in_progress' });
-    } catch (err) {
-      if (sqlState(err) !== '23505') throw err;
-      const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
-      if (!existing) throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
-      if (existing.requestHash !== requestHash) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
-      if (existing.status !== 'done') throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
-      return { status: existing.responseStatus ?? 200, body: existing.responseBody };
-    }
+    const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    if (!existing) throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
+    if (existing.requestHash !== requestHash) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
+    if (existing.status !== 'done') throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
+    return { status: existing.responseStatus ?? 200, body: existing.responseBody };
   }
 
   const inProgress = and(where, eq(idempotencyKeys.status, 'in_progress'));
