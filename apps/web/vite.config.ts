@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,12 +45,93 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's stylesheets per component (mantine.dev/styles/css-files-list) instead of the whole
+ * `@mantine/core/styles.css` (250 KB): every Mantine module that reads a CSS module's class names
+ * (`./Button.module.mjs`) also imports `@mantine/core/styles/Button.css`, after its other imports.
+ * A chunk then carries the styles of exactly the components it renders, and a component's styles
+ * follow those of the components it is built on, as in styles.css. The global styles and those of
+ * the components others are built on are one sheet, src/app/mantine-base.css, linked by index.html
+ * (so it opens the entry's stylesheet) and not imported a second time.
+ * The dev server pre-bundles Mantine (no transform reaches it): there mantine-base.css stands for the
+ * whole stylesheet.
+ */
+function mantineComponentStyles(): Plugin {
+  const baseSheet = path.join(src, 'app/mantine-base.css');
+  const inBaseSheet = new Set(
+    [...readFileSync(baseSheet, 'utf8').matchAll(/@import '@mantine\/core\/styles\/(\w+)\.css'/g)].map((m) => m[1]),
+  );
+  let serve = false;
+  return {
+    name: 'copydesk-mantine-component-styles',
+    enforce: 'pre',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serve) return id === baseSheet ? `@import '@mantine/core/styles.css';` : undefined;
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/].*\.mjs$/.test(id) || id.endsWith('.module.mjs')) return undefined;
+      const names = new Set(
+        [...code.matchAll(/from\s*["'][./\w-]*?(\w+)\.module\.mjs["']/g)].map((m) => m[1]).filter((name) => !inBaseSheet.has(name)),
+      );
+      if (names.size === 0) return undefined;
+      const imports = [...names].map((name) => `\nimport "@mantine/core/styles/${name}.css";`).join('');
+      return { code: code + imports, map: null };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return;
+        // A chunk the entry shares with a screen is linked before the entry's stylesheet: if it
+        // carried component styles, they would come before the sheet they build on.
+        const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+        const entryCss = entry?.type === 'chunk' ? [...(entry.viteMetadata?.importedCss ?? [])][0] : undefined;
+        const firstSheet = /<link rel="stylesheet"[^>]*href="\/([^"]+)"/.exec(html)?.[1];
+        if (firstSheet !== entryCss) {
+          throw new Error(
+            `index.html links ${firstSheet} before the entry's stylesheet ${entryCss} (mantine-base.css): ` +
+              'add the Mantine component styles it holds to src/app/mantine-base.css.',
+          );
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The phone field's country flags as images the app serves itself (the package would fetch them from
+ * an external site; bundled as components they are a 51 KB module). The build copies the 3x2 SVGs of
+ * `country-flag-icons` (the set react-phone-number-input draws) to assets/flags-<version>/, cached for
+ * good like every other asset: a new version is a new folder. `__COUNTRY_FLAG_URL__` is the
+ * package's `flagUrl` template; the dev server reads the files where npm put them.
+ */
+function countryFlagImages(): Plugin {
+  const requireFromPhoneInput = createRequire(createRequire(import.meta.url).resolve('react-phone-number-input'));
+  const packageDir = path.dirname(requireFromPhoneInput.resolve('country-flag-icons'));
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const flagsDir = path.join(packageDir, '3x2');
+  const outDir = `assets/flags-${version}`;
+  return {
+    name: 'copydesk-country-flag-images',
+    config: (_config, { command }) => ({
+      define: {
+        __COUNTRY_FLAG_URL__: JSON.stringify(command === 'build' ? `/${outDir}/{XX}.svg` : `/@fs${flagsDir}/{XX}.svg`),
+      },
+    }),
+    generateBundle() {
+      for (const file of readdirSync(flagsDir).filter((name) => /^[A-Z]{2}\.svg$/.test(name))) {
+        this.emitFile({ type: 'asset', fileName: `${outDir}/${file}`, source: readFileSync(path.join(flagsDir, file)) });
+      }
+    },
+  };
+}
+
 // A build is always a production build, whatever NODE_ENV the shell has: under
 // NODE_ENV=development Vite would bundle React's development build (≈ 860 KB for /login).
 if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineComponentStyles(), countryFlagImages(), precompress()],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,
@@ -68,6 +151,14 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each route loads (used to check the /login budget).
     manifest: true,
+    rolldownOptions: {
+      // @copydesk/shared is one barrel of plain constants and Zod schemas, none with side effects:
+      // a screen gets the schemas it uses, not every domain's.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages\/shared\/src\//, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+    },
   },
   test: {
     name: 'web',

@@ -1,12 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_MS } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import classes from './provider.module.css';
 
 /** Shade 8 keeps white text on filled buttons above 4.5:1 contrast (the default shade 6 fails). */
 export const theme = createTheme({
@@ -42,10 +38,40 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * The toast container (Mantine's Notifications with its transitions, drag handling and styles) is
+ * not needed to paint a page: it loads on the first interaction, or with the first toast if that
+ * comes sooner (the notifications store holds the toast until the container shows it). A download
+ * that fails leaves the app without toasts rather than without a screen.
+ */
+const Toaster = lazy<ComponentType>(() => import('./toaster').catch(() => ({ default: () => null })));
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'focusin'] as const;
+
+function LazyToaster() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, want, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
+
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications limit={1} autoClose={TOAST_MS} position="top-right" classNames={{ root: classes.toasts }} />
+      <LazyToaster />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

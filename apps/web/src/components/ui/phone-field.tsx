@@ -2,8 +2,6 @@ import 'react-phone-number-input/style.css';
 import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
 import { Input } from '@mantine/core';
 import PhoneInput, { type Country } from 'react-phone-number-input';
-// Flags bundled as SVG components: the default would load images from an external site.
-import flags from 'react-phone-number-input/flags';
 import classes from './phone-field.module.css';
 
 export type { Country };
@@ -61,7 +59,8 @@ export function PhoneField({
         international
         countryCallingCodeEditable={false}
         defaultCountry={country ?? 'US'}
-        flags={flags}
+        // The app's own copy of the flag images: the default points at an external site.
+        flagUrl={__COUNTRY_FLAG_URL__}
         value={value || undefined}
         onChange={(next) => onChange(next || undefined)}
         onCountryChange={onCountryChange}

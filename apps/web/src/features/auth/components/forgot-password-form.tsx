@@ -1,27 +1,39 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { emailOnlySchema, messages } from '@copydesk/shared';
+import { messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useForgotPassword } from '../api/forgot-password';
+import { loadSignInSchemas } from '../lib/load-sign-in-schemas';
 
 /** The sign-in screen's forgot-password mode: one email field that mails a reset link. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const checking = useRef(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (forgot.isPending) return;
+    if (forgot.isPending || checking.current) return;
     if (!email.trim()) {
       setInvalid(true);
       notify.info(messages.requiredFields);
       return;
     }
-    const parsed = emailOnlySchema.safeParse({ email });
+    checking.current = true;
+    let schemas;
+    try {
+      schemas = await loadSignInSchemas();
+    } catch {
+      notify.error(messages.networkError);
+      return;
+    } finally {
+      checking.current = false;
+    }
+    const parsed = schemas.emailOnlySchema.safeParse({ email });
     if (!parsed.success) {
       setInvalid(true);
       notify.info(parsed.error.issues[0].message);
@@ -37,7 +49,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={() => void loadSignInSchemas().catch(() => undefined)} noValidate>
       <FullPageLoader visible={forgot.isPending} label="Sending email" />
       <Stack gap="md">
         <Text size="sm" c="dimmed">

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { loginSchema, messages } from '@copydesk/shared';
+import { messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { saveSession, setSendto } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useLogin } from '../api/login';
+import { loadSignInSchemas } from '../lib/load-sign-in-schemas';
 import { GoogleButton } from './google-button';
 
 type Field = 'email' | 'password';
@@ -21,17 +22,29 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  // While the validator downloads (the first submit before any field had focus).
+  const checking = useRef(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (login.isPending || checking.current) return;
     const empty = { email: !email.trim(), password: !password };
     if (empty.email || empty.password) {
       setInvalid(empty);
       notify.info(messages.requiredFields);
       return;
     }
-    const parsed = loginSchema.safeParse({ email, password, remember });
+    checking.current = true;
+    let schemas;
+    try {
+      schemas = await loadSignInSchemas();
+    } catch {
+      notify.error(messages.networkError);
+      return;
+    } finally {
+      checking.current = false;
+    }
+    const parsed = schemas.loginSchema.safeParse({ email, password, remember });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setInvalid({ [issue.path[0] as Field]: true });
@@ -59,7 +72,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={() => void loadSignInSchemas().catch(() => undefined)} noValidate>
       <FullPageLoader visible={login.isPending} label="Signing in" />
       <Stack gap="md">
         <TextInput

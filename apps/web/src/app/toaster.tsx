@@ -1,0 +1,9 @@
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { TOAST_MS } from '@copydesk/shared';
+import classes from './toaster.module.css';
+
+/** Where toasts show: one at a time for 8 s, top right, below the top bar. Loaded lazily (provider.tsx). */
+export default function Toaster() {
+  return <Notifications limit={1} autoClose={TOAST_MS} position="top-right" classNames={{ root: classes.toasts }} />;
+}
