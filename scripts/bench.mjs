@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: prints the figures of the foundation issue; asserts nothing.
-//   (i)   `node scripts/start.mjs` to the first 200 on /api/health, fresh data folder and warm
+//   (i)   `node scripts/start.mjs` (the bundled server) to the first 200 on /api/health, fresh data
+//         folder and warm
 //   (ii)  gzipped JavaScript the browser downloads for /login (headless Chromium)
 //   (iii) autocannon req/s on GET /api/health and on GET /api/getInfo as the demo agency, on the
 //         embedded database and, when BENCH_DATABASE_URL names a PostgreSQL database, on that too
@@ -18,9 +19,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { buildDbTemplate, buildWeb, dbTemplateMissing, repoRoot, webBuildReason } from './lib/web-build.mjs';
+import { buildDbTemplate, buildWeb, dbTemplateMissing, ensureServerBundle, repoRoot, webBuildReason } from './lib/web-build.mjs';
 
 const START_TARGET_MS = 3_000;
+const START_WARM_TARGET_MS = 1_500;
 const LOGIN_JS_TARGET_KB = 200;
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
@@ -115,7 +117,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok) => (ok ? 'within target' : 'OVER TARGET');
 
 async function benchStartup() {
-  console.log(`\n(i) npm start → first 200 on /api/health  (target ≤ ${START_TARGET_MS / 1000} s)`);
+  console.log(`\n(i) npm start → first 200 on /api/health  (target ≤ ${START_TARGET_MS / 1000} s fresh, ≤ ${START_WARM_TARGET_MS / 1000} s warm)`);
   const fresh = await startPortal('start-fresh');
   await stopPortal(fresh);
   console.log(`    fresh DATA_DIR (creates, migrates, seeds): ${ms(fresh.readyMs)}  ${verdict(fresh.readyMs <= START_TARGET_MS)}`);
@@ -126,7 +128,7 @@ async function benchStartup() {
     warm.push(portal.readyMs);
   }
   const median = [...warm].sort((a, b) => a - b)[Math.floor(warm.length / 2)];
-  console.log(`    warm DATA_DIR, ${WARM_RUNS} runs: ${warm.map(ms).join(', ')}; median ${ms(median)}  ${verdict(median <= START_TARGET_MS)}`);
+  console.log(`    warm DATA_DIR, ${WARM_RUNS} runs: ${warm.map(ms).join(', ')}; median ${ms(median)}  ${verdict(median <= START_WARM_TARGET_MS)}`);
 }
 
 async function loadChromium() {
@@ -217,6 +219,8 @@ async function main() {
     console.log(`Building the web app first (${reason}); not timed.`);
     if (buildWeb() !== 0) throw new Error('the web app did not build');
   }
+  // npm start rebuilds a stale server bundle; done here, so no timed start includes it.
+  if (ensureServerBundle() !== 0) throw new Error('the server did not build');
   if (dbTemplateMissing()) {
     console.log('Building the database template first; not timed.');
     if (buildDbTemplate() !== 0) throw new Error('the database template did not build');

@@ -20,14 +20,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { buildDbTemplate, dbTemplateMissing, repoRoot } from './lib/web-build.mjs';
+import { buildDbTemplate, dbTemplateMissing, ensureServerBundle, repoRoot, serverBundle } from './lib/web-build.mjs';
 
 // --- options ------------------------------------------------------------------------------------
 const args = process.argv.slice(2);
@@ -111,12 +109,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'apps/server/package.json')).resolve('tsx')).href;
-const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
-
 /**
- * The server as `npm start` runs it (scripts/start.mjs spawns `node --import tsx server.ts`; its
- * web build step is skipped here so it is not repeated per restart), in its own process group.
+ * The server as `npm start` runs it (scripts/start.mjs spawns the bundle, which main() builds once
+ * when stale; the build steps are not repeated per restart), in its own process group.
  */
 class Server {
   constructor(label, env) {
@@ -135,7 +130,7 @@ class Server {
     const started = performance.now();
     const env = { ...process.env, ...this.env };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    const child = spawn(process.execPath, ['--import', tsx, serverEntry], { cwd: repoRoot, detached: true, stdio: ['ignore', logFd, logFd], env });
+    const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], { cwd: repoRoot, detached: true, stdio: ['ignore', logFd, logFd], env });
     closeSync(logFd);
     this.child = child;
     running.add(child);
@@ -784,6 +779,7 @@ function report(run) {
 // --- main -----------------------------------------------------------------------------------------
 async function main() {
   console.log(`Copydesk crash test (${SHORT ? 'short' : 'full'}): ${KILLS} SIGKILLs per database, ${PROFILE.workers} clients, PAYMENT_LEASE_MS=${PROFILE.leaseMs}, PAYMENT_RECONCILE_INTERVAL_MS=${PROFILE.reconcileMs}, seed ${SEED}`);
+  if (ensureServerBundle() !== 0) throw new Error('the server did not build');
   if (dbTemplateMissing()) {
     console.log('Building the database template first (as npm start does)…');
     if (buildDbTemplate() !== 0) console.log('The database template did not build; the first start creates the database the slow way.');

@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources are newer than the build, then runs the server
-// in this terminal (NODE_ENV defaults to development, data under ./data), passing signals through
-// and leaving with the server's exit code.
+// `npm start`: builds the web app and the server bundle when their sources are newer than the
+// build (and the database template when the migrations changed), then runs the bundled server
+// (apps/server/dist/server.js) in this terminal (NODE_ENV defaults to development, data under
+// ./data), passing signals through and leaving with the server's exit code.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildDbTemplate, buildWeb, dbTemplateMissing, repoRoot, webBuildReason } from './lib/web-build.mjs';
+import { buildDbTemplate, buildWeb, dbTemplateMissing, ensureServerBundle, repoRoot, serverBundle, webBuildReason } from './lib/web-build.mjs';
 
 const reason = webBuildReason();
 if (reason) {
@@ -18,15 +17,17 @@ if (reason) {
   }
 }
 
+if (ensureServerBundle() !== 0) {
+  console.error('The server did not build; see the output above.');
+  process.exit(1);
+}
+
 if (dbTemplateMissing()) {
   console.log('Preparing the database template for the current migrations…');
   if (buildDbTemplate() !== 0) console.error('The database template did not build; a new database will be created the slow way.');
 }
 
-// Resolved from the server package so it works however npm hoisted tsx.
-const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'apps/server/package.json')).resolve('tsx')).href;
-
-const server = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: repoRoot,
   stdio: 'inherit',
   env: {

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,10 +34,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The tsx loader as a file URL, resolved from the server package so hoisting does not matter. */
-function tsxLoader(): string {
-  const requireFromServer = createRequire(path.join(repoRoot, 'apps/server/package.json'));
-  return pathToFileURL(requireFromServer.resolve('tsx')).href;
+const serverBundle = path.join(repoRoot, 'apps/server/dist/server.js');
+
+/**
+ * The tests drive the bundled server, as `npm start` runs it. `npm run build` made it; this only
+ * rebuilds it when a server source changed since (a run straight after an edit).
+ */
+function ensureServerBundle(): void {
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'apps/server/build.mjs'), '--if-stale'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.error) throw build.error;
+  if (build.status !== 0 || !existsSync(serverBundle)) throw new Error('The server bundle did not build (node apps/server/build.mjs); see the output above.');
 }
 
 function tail(file: string, lines = 60): string {
@@ -82,8 +87,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Starts apps/server/src/server.ts with an in-memory database on a free port and waits for
- * /api/health. The server runs in its own process group so stop() takes everything down with it.
+ * Starts the bundled server (apps/server/dist/server.js) with an in-memory database on a free port
+ * and waits for /api/health. The server runs in its own process group so stop() takes everything
+ * down with it.
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const webDist = process.env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist');
@@ -91,6 +97,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   if (!existsSync(webIndex)) {
     throw new Error(`The web app is not built (${webIndex} is missing). Run \`npm run build\` first.`);
   }
+  ensureServerBundle();
 
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
@@ -100,7 +107,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 
   const child = spawn(
     process.execPath,
-    ['--import', tsxLoader(), path.join(repoRoot, 'apps/server/src/server.ts')],
+    ['--enable-source-maps', serverBundle],
     {
       cwd: repoRoot,
       detached: true,

@@ -1,10 +1,11 @@
 // Decides whether apps/web/dist is older than its sources, and rebuilds it when it is; the same for
-// the server's migrated database template.
+// the server bundle (apps/server/dist) and the server's migrated database template.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundle, serverBundleReason, templateBuilder } from '../../apps/server/build.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -75,10 +76,29 @@ export function dbTemplateMissing() {
   return !existsSync(path.join(repoRoot, 'apps/server/.cache', `pglite-${digest.digest('hex').slice(0, 16)}.tar.gz`));
 }
 
-/** Runs `npm run build:db -w @copydesk/server`; returns its exit status. */
+/** The bundled server, to run with `node --enable-source-maps`. */
+export { serverBundle, serverBundleReason };
+
+/** Runs apps/server/build.mjs (esbuild, well under a second); returns its exit status. */
+export function buildServerBundle() {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'apps/server/build.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** Builds the server bundle when a source is newer; returns 0 when it is current. */
+export function ensureServerBundle() {
+  const reason = serverBundleReason();
+  if (!reason) return 0;
+  console.log(`Building the server (${reason})…`);
+  return buildServerBundle();
+}
+
+/** Writes the template with the bundled builder (`npm run build:db`); returns its exit status. */
 export function buildDbTemplate() {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build:db', '-w', '@copydesk/server'], { cwd: repoRoot, stdio: 'inherit' });
+  const built = ensureServerBundle();
+  if (built !== 0) return built;
+  const result = spawnSync(process.execPath, ['--enable-source-maps', templateBuilder], { cwd: repoRoot, stdio: 'inherit' });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }

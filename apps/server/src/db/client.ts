@@ -10,7 +10,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { defaultTemplateDir, migrationsFolder, readTemplate } from './template.js';
+import { defaultTemplateDir, migrationsFolder, readTemplate, templateFile } from './template.js';
+import { unpackTemplate } from './unpack-template.js';
 
 export type Schema = typeof schema;
 /** The database both drivers give: PGlite (embedded) and node-postgres share the PostgreSQL dialect. */
@@ -88,8 +89,10 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
     // PGlite does not create parent folders of its data directory.
     fs.mkdirSync(dataDir, { recursive: true });
     // A new database starts from the migrated template when one was built: much faster than initdb.
+    // Unpacked by unpack-template.ts into a new folder; into one that already holds files, by PGlite.
     const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const template = fresh ? readTemplate(defaultTemplateDir) : null;
+    const unpacked = fresh && unpackTemplate(templateFile(defaultTemplateDir), dir);
+    const template = fresh && !unpacked ? readTemplate(defaultTemplateDir) : null;
     client = template ? new PGlite(dir, { loadDataDir: template }) : new PGlite(dir);
   }
   const db = drizzlePglite(client, { schema });

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema/index.js';
+import { cacheDir, migrationsFolder } from '../paths.js';
 
 /**
  * A migrated, empty PGlite database dumped to a tarball. Creating a PGlite cluster and applying the
@@ -13,8 +13,9 @@ import * as schema from './schema/index.js';
  * when it is missing) writes one next to the server; tests keep theirs in the temp folder. The
  * file name carries a digest of the migrations, so a new migration means a new template.
  */
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-export const defaultTemplateDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.cache');
+// Resolved in one place, so they hold from source and from the bundle (dist/).
+export { migrationsFolder };
+export const defaultTemplateDir = cacheDir;
 
 export function migrationsDigest(): string {
   const digest = createHash('sha256');

@@ -43,14 +43,12 @@ export interface SpreadsheetPool {
 }
 
 /**
- * How the worker file is found, from this module's own URL. From TypeScript source (tsx for npm
- * start / npm run dev, vitest) this module is `index.ts`, and the entry is `ts-worker.mjs` beside
- * it, which loads `read-sheet.worker.ts` through tsx. Compiled or bundled, this code is `.js` and the
- * worker must be emitted as its own entry named `read-sheet.worker.js` in the same folder as the code
- * of this module; for an esbuild bundle (import.meta.url is then the bundle's URL):
- * `esbuild src/server.ts read-sheet.worker=src/lib/spreadsheet-pool/read-sheet.worker.ts --bundle
- * --platform=node --format=esm --outdir=dist`, with tinypool left external (`--external:tinypool`),
- * since it forks its own entry file from its package folder.
+ * How the worker file is found, from this module's own URL. From TypeScript source (tsx for npm run
+ * dev, vitest) this module is `index.ts`, and the entry is `ts-worker.mjs` beside it, which loads
+ * `read-sheet.worker.ts` through tsx. Bundled (apps/server/build.mjs, what npm start runs), this code
+ * is `.js` in dist/ (import.meta.url is the bundle's URL) and the worker is the bundle's own entry
+ * `dist/read-sheet.worker.js`; tinypool stays an external package, since it forks its own entry
+ * file from its package folder.
  */
 export function workerFile(moduleUrl: string = import.meta.url): string {
   const fromSource = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
