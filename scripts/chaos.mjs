@@ -671,7 +671,9 @@ async function embedded() {
     /** Opened with PGlite once the server process is gone. */
     async inspect(run) {
       const { PGlite } = await import('@electric-sql/pglite');
-      const client = new PGlite(path.join(workDir, 'embedded-data', 'db'));
+      // The extensions the server opens its database with (apps/server/src/db/pglite.ts).
+      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      const client = new PGlite(path.join(workDir, 'embedded-data', 'db'), { extensions: { pg_trgm } });
       try {
         return await run(async (sql, params) => (await client.query(sql, params)).rows);
       } finally {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPGlite } from './pglite.js';
 import { migrationsFolder } from './template.js';
 
 /**
@@ -36,7 +37,7 @@ const ledgerInsert = (cents: number | string) =>
 
 beforeAll(async () => {
   before = migrationsBefore(MIGRATION);
-  client = new PGlite();
+  client = openPGlite();
   await migrate(drizzle(client), { migrationsFolder: before });
   await client.exec(`insert into users (name, email, role, password_hash) values ('Big', 'big@example.org', 'agency', 'x');
     insert into wallets (agency_id) select id from users where email = 'big@example.org';`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPGlite } from './pglite.js';
 import * as schema from './schema/index.js';
 import { defaultTemplateDir, migrationsFolder, readTemplate, templateFile } from './template.js';
 import { unpackTemplate } from './unpack-template.js';
@@ -83,7 +84,7 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
   let client: PGlite;
   if (url === 'memory:') {
     const template = readTemplate(defaultTemplateDir);
-    client = template ? new PGlite({ loadDataDir: template }) : new PGlite();
+    client = template ? openPGlite(undefined, { loadDataDir: template }) : openPGlite();
   } else {
     const dir = path.join(dataDir, 'db');
     // PGlite does not create parent folders of its data directory.
@@ -93,7 +94,7 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
     const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     const unpacked = fresh && unpackTemplate(templateFile(defaultTemplateDir), dir);
     const template = fresh && !unpacked ? readTemplate(defaultTemplateDir) : null;
-    client = template ? new PGlite(dir, { loadDataDir: template }) : new PGlite(dir);
+    client = template ? openPGlite(dir, { loadDataDir: template }) : openPGlite(dir);
   }
   const db = drizzlePglite(client, { schema });
   if (migrate) await migratePglite(db, { migrationsFolder });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { openPGlite } from './pglite.js';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema/index.js';
@@ -38,7 +38,7 @@ export function readTemplate(dir: string): Blob | null {
 export async function ensureTemplate(dir: string): Promise<Blob> {
   const existing = readTemplate(dir);
   if (existing) return existing;
-  const client = new PGlite();
+  const client = openPGlite();
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   const dump = await client.dumpDataDir('gzip');
   await client.close();

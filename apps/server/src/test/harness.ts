@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp, type App } from '../app.js';
 import { testConfig } from '../config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { openPGlite } from '../db/pglite.js';
 import { ensureTemplate } from '../db/template.js';
 import * as schema from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../db/seed/index.js';
@@ -41,7 +41,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const client = new PGlite({ loadDataDir: await ensureTemplate(os.tmpdir()) });
+  const client = openPGlite(undefined, { loadDataDir: await ensureTemplate(os.tmpdir()) });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { trigramIndexSettings } from './trigram.js';
 import { cents } from './money.js';
 import { orders } from './orders.js';
 import { users } from './users.js';
@@ -111,6 +112,11 @@ export const payments = pgTable(
     index('payments_order_refunds_idx').on(t.orderId).where(sql`${t.kind} = 'refund'`),
     index('payments_agency_idx').on(t.agencyId, t.id),
     index('payments_created_idx').on(t.createdAt),
+    // Payer searches and the "user" sort of the payments list.
+    index('payments_user_idx').on(t.userId, t.id),
+    // Keyword searches (`ILIKE '%…%'`) by description and invoice number (pg_trgm, migration 0013).
+    index('payments_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with(trigramIndexSettings),
+    index('payments_invoice_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')).with(trigramIndexSettings),
     check('payments_amounts_check', sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('payments_order_kind_check', sql`(${t.kind} = 'topup') = (${t.orderId} is null)`),
   ],
@@ -136,6 +142,9 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_code_key').on(sql`lower(${t.code})`),
+    // Keyword searches (`ILIKE '%…%'`) of the coupon list and history (pg_trgm, migration 0013).
+    index('coupons_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')).with(trigramIndexSettings),
+    index('coupons_type_trgm_idx').using('gin', t.type.op('gin_trgm_ops')).with(trigramIndexSettings),
     check('coupons_used_check', sql`${t.usedCount} >= 0 and ${t.usedCount} <= ${t.usageLimit}`),
     check('coupons_amount_check', sql`${t.amount} > 0 and (${t.type} = 'fixed' or ${t.amount} <= 10000)`),
     check('coupons_status_check', sql`${t.status} in (0, 1)`),
@@ -161,7 +170,14 @@ export const couponRedemptions = pgTable(
     discountCents: cents('discount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_redemptions_coupon_idx').on(t.couponId), uniqueIndex('coupon_redemptions_payment_key').on(t.paymentId)],
+  (t) => [
+    index('coupon_redemptions_coupon_idx').on(t.couponId),
+    uniqueIndex('coupon_redemptions_payment_key').on(t.paymentId),
+    // The coupon history's searches (payer, order number), date filter and sort.
+    index('coupon_redemptions_user_idx').on(t.userId),
+    index('coupon_redemptions_order_idx').on(t.orderId),
+    index('coupon_redemptions_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The one-time offer credit per agency (DESIGN.md §6.5). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { trigramIndexSettings } from './trigram.js';
 import { products } from './catalog.js';
 import { cents } from './money.js';
 import { users } from './users.js';
@@ -33,6 +34,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.id),
     index('orders_created_idx').on(t.createdAt),
     index('orders_total_idx').on(t.totalCents),
+    // The "unpaid" filter of an agency's list: usually a handful of rows among many paid ones.
+    index('orders_unpaid_idx').on(t.agencyId, t.id).where(sql`${t.paidAt} is null and ${t.deletedAt} is null`),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
   ],
 );
@@ -103,6 +106,10 @@ export const orderItems = pgTable(
       .on(t.dueAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.status} not in ('Unpaid', 'Approved')`),
     index('order_items_review_idx').on(t.reviewStartedAt).where(sql`${t.status} = 'Pending Review' and ${t.deletedAt} is null`),
+    // Keyword searches (`ILIKE '%…%'`) of the order list and the fulfilment queue (pg_trgm, migration 0013).
+    index('order_items_article_title_trgm_idx').using('gin', t.articleTitle.op('gin_trgm_ops')).with(trigramIndexSettings),
+    index('order_items_project_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')).with(trigramIndexSettings),
+    index('order_items_order_type_trgm_idx').using('gin', t.orderType.op('gin_trgm_ops')).with(trigramIndexSettings),
     check('order_items_revisions_left_check', sql`${t.revisionsLeft} >= 0`),
     check('order_items_cost_check', sql`${t.costCents} = ${t.wordPriceCents} + ${t.addonPriceCents} and ${t.costCents} >= 0`),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { trigramIndexSettings } from './trigram.js';
 
 export const users = pgTable(
   'users',
@@ -42,6 +43,14 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_agency_id_idx').on(t.agencyId),
+    // User Management's sort orders.
+    index('users_name_sort_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_status_idx').on(t.status, t.id),
+    // Keyword searches (`ILIKE '%…%'`) by name, email and company (pg_trgm, migration 0013).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(trigramIndexSettings),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(trigramIndexSettings),
+    index('users_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')).with(trigramIndexSettings),
     check('users_status_check', sql`${t.status} in (0, 1)`),
     check('users_associate_agency_check', sql`(${t.role} = 'associate') = (${t.agencyId} is not null)`),
   ],

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, orders, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
+import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'invoiceNumber' | 'id' | 'createdAt'>;
 
@@ -149,12 +150,13 @@ export const billingRepository = {
     filters: { from?: string; to?: string; search?: string },
     page: { limit: number; offset: number; sortColumn: keyof typeof sortColumns; sortOrder: 'asc' | 'desc' },
   ) {
-    const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
-    if (filters.from) conditions.push(gte(payments.createdAt, sql`${filters.from}::date`));
-    if (filters.to) conditions.push(lt(payments.createdAt, sql`${filters.to}::date + 1`));
+    const conditions: (SQL | undefined)[] = [scopeCondition(scope), ...utcDayRange(payments.createdAt, filters.from, filters.to)];
     if (filters.search) {
       const pattern = containsPattern(filters.search);
-      conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(payments.description, pattern), ilike(payments.invoiceNumber, pattern)));
+      const byUser = or(ilike(users.name, pattern), ilike(users.email, pattern));
+      // The payers that match, looked up first: the whole search then runs on the payments' own indexes.
+      const payers = await matchingIds(db, users, users.id, byUser);
+      conditions.push(or(ilike(payments.description, pattern), ilike(payments.invoiceNumber, pattern), inMatching(payments.userId, payers, byUser)));
     }
     const where = and(...conditions);
     const direction = page.sortOrder === 'asc' ? asc : desc;

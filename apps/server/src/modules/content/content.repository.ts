@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { documents, fulfilmentStats, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
 import { scopeCondition, type OrderScope } from '../orders/orders.repository.js';
 import { containsPattern } from '../../lib/like.js';
+import { inMatching, matchingIds } from '../../lib/list-filters.js';
 
 /** Items on their way from payment to approval, their delivered versions and revision requests. */
 
@@ -58,8 +59,18 @@ export const contentRepository = {
     if (filters.search) {
       const pattern = containsPattern(filters.search);
       const asId = /^\d{1,9}$/.test(filters.search) ? or(eq(orderItems.id, Number(filters.search)), eq(orderItems.orderId, Number(filters.search))) : undefined;
+      const byAgency = or(ilike(agencies.companyName, pattern), ilike(agencies.name, pattern));
+      // The agencies that match (an order's agency is always an agency user), looked up first through
+      // the users' trigram indexes: usually none, and the search is then on the items alone, which
+      // their trigram and id indexes serve.
+      const matchingAgencies = await matchingIds(
+        db,
+        users,
+        users.id,
+        and(eq(users.role, 'agency'), or(ilike(users.companyName, pattern), ilike(users.name, pattern))),
+      );
       conditions.push(
-        or(asId, ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), ilike(agencies.companyName, pattern), ilike(agencies.name, pattern)),
+        or(asId, ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), inMatching(orders.agencyId, matchingAgencies, byAgency)),
       );
     }
     const where = and(...conditions);

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentMessages, DOCX_MIME, messages, orderMessages } from '@copydesk/shared';
@@ -692,3 +692,26 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
     });
   });
 }
+
+describe('the fulfilment queue search by agency', () => {
+  it("finds an agency's items by its company name, also when more than a hundred users match", async () => {
+    const { itemIds } = await paidOrder('agencyB', [orderItem({ articleTitle: 'Agency search probe' })]);
+    const search = async (q: string) => {
+      const res = await call('admin', 'GET', `/api/fulfilment?limit=100&status=all&search=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { id: number; agency: { id: number } }[]; meta: { total: number } };
+    };
+    const byCompany = await search('BRAVO stud');
+    expect(byCompany.data.map((r) => r.id)).toContain(itemIds[0]);
+    expect(byCompany.data.every((r) => r.agency.id === ids.agencyB)).toBe(true);
+    expect(byCompany.meta.total).toBe(byCompany.data.length);
+    // An associate's name is not an agency's: only titles and projects could match it.
+    expect((await search('sam associate')).data).toEqual([]);
+    expect((await search(String(itemIds[0]))).data.map((r) => r.id)).toContain(itemIds[0]);
+
+    // 101 more agencies whose company name holds the words (the search inlines at most 100 ids).
+    await t.db.execute(sql`insert into users (name, email, role, company_name)
+      select 'Annex owner ' || g, 'bravo-annex-' || g || '@example.org', 'agency', 'Bravo Studio annex ' || g from generate_series(1, 101) g`);
+    expect(await search('BRAVO stud')).toEqual(byCompany);
+  });
+});

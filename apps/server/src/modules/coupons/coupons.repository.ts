@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons, users, type CouponRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
+import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
 
 export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'deletedAt' | 'usedCount'>;
 export type CouponChanges = Partial<Pick<CouponRow, 'type' | 'amount' | 'agencyIds' | 'expiry' | 'usageLimit' | 'status'>>;
@@ -19,12 +20,7 @@ export interface ListFilters {
 }
 
 /** `from`/`to` are whole days (UTC), both included. */
-function dateRange(column: typeof coupons.createdAt | typeof couponRedemptions.createdAt, f: ListFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (f.from) conditions.push(gte(column, sql`${f.from}::date`));
-  if (f.to) conditions.push(lt(column, sql`${f.to}::date + 1`));
-  return conditions;
-}
+const dateRange = (column: typeof coupons.createdAt | typeof couponRedemptions.createdAt, f: ListFilters) => utcDayRange(column, f.from, f.to);
 
 const couponSort = {
   id: coupons.id,
@@ -128,8 +124,16 @@ export const couponsRepository = {
     if (filters.keyword) {
       const pattern = containsPattern(filters.keyword);
       const asOrderId = /^#?\d{1,9}$/.test(filters.keyword) ? Number(filters.keyword.replace('#', '')) : null;
+      // The matching coupons and users first: then every arm is on coupon_redemptions and its indexes serve the search.
+      const byCode = ilike(coupons.code, pattern);
+      const byUser = or(ilike(users.name, pattern), ilike(users.email, pattern));
+      const [codes, redeemers] = await Promise.all([matchingIds(db, coupons, coupons.id, byCode), matchingIds(db, users, users.id, byUser)]);
       conditions.push(
-        or(ilike(coupons.code, pattern), ilike(users.name, pattern), ilike(users.email, pattern), asOrderId === null ? undefined : eq(couponRedemptions.orderId, asOrderId)),
+        or(
+          inMatching(couponRedemptions.couponId, codes, byCode),
+          inMatching(couponRedemptions.userId, redeemers, byUser),
+          asOrderId === null ? undefined : eq(couponRedemptions.orderId, asOrderId),
+        ) ?? sql`false`,
       );
     }
     const where = and(...conditions);

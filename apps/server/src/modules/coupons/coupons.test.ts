@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponAdminMessages as cm, couponMessages, messages } from '@copydesk/shared';
 import { couponRedemptions, coupons, payments } from '../../db/schema/index.js';
@@ -511,5 +511,33 @@ describe('GET /api/apply-coupon/{code}', () => {
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ subtotalCents: 5600, discountCents: 1400, amountCents: 4200, couponId: c.id });
     expect((await call('admin', 'GET', `/api/coupon/${c.id}`)).json().data.used).toBe(1);
+  });
+});
+
+describe('GET /api/coupon-history search', () => {
+  it('finds redemptions by code and payer also when more than a hundred coupons or users match', async () => {
+    const tag = code('MANY');
+    const used = await createCoupon({ coupon_code: `${tag}-USED`, amount: '1' });
+    const paid = await payWithCoupon('agencyA', used.coupon_code);
+    expect(paid.res.statusCode, paid.res.body).toBe(200);
+    const history = async (keyword: string) => {
+      const res = await call('admin', 'GET', `/api/coupon-history?limit=100&keyword=${encodeURIComponent(keyword)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { order_id: number; coupon_code: string; user_name: string }[]; meta: { total: number } };
+    };
+    const before = await history(tag);
+    expect(before.data.map((r) => r.order_id)).toEqual([paid.orderId]);
+    const byPayer = (await history('alex agency')).data;
+    expect(byPayer.map((r) => r.order_id)).toContain(paid.orderId);
+
+    // 101 more coupons with the tag and 101 more users named like the payer, none redeemed.
+    await t.db.execute(sql`insert into coupons (code, type, amount, expiry, usage_limit)
+      select ${tag} || '-SPARE' || g, 'fixed', 100, current_date + 30, 1 from generate_series(1, 101) g`);
+    await t.db.execute(sql`insert into users (name, email, role)
+      select 'Alex Agency namesake ' || g, ${tag.toLowerCase()} || '-' || g || '@example.org', 'agency' from generate_series(1, 101) g`);
+    expect(await history(tag)).toEqual(before);
+    expect((await history('alex agency')).data).toEqual(byPayer);
+    expect((await history(`${tag}-USED`)).data.map((r) => r.order_id)).toEqual([paid.orderId]);
+    expect((await history(`${tag}_USED`)).data).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, s
 import type { DbOrTx } from '../../db/client.js';
 import { agencyOrderStats, orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
+import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
@@ -36,25 +37,67 @@ export interface OrderFilters {
   status?: 'unpaid' | 'inprogress' | 'pending_review';
 }
 
-function filterConditions(scope: OrderScope, f: OrderFilters): SQL | undefined {
+/** The users who can have placed a scope's orders: an order's agency is its orderer's, for good. */
+function orderersOf(scope: OrderScope): SQL | undefined {
+  if (scope.kind === 'agency') return or(eq(users.id, scope.agencyId), eq(users.agencyId, scope.agencyId));
+  if (scope.kind === 'user') return eq(users.id, scope.userId);
+  return undefined;
+}
+
+/** Past this many orders matching a keyword by their items, the search stays a semi-join. */
+const MAX_LISTED_ORDERS = 1000;
+
+/**
+ * Ids of the orders with a live item whose title, project or type matches, or `'many'`. A trigram
+ * index finds the items of a specific keyword quickly, but the planner can only guess how many there
+ * are (from a 100-value histogram), and a guess ten times too high has the page and the count scan
+ * the orders instead; with the ids in hand, both read exactly those orders. The materialized CTE is
+ * planned as if every match were wanted (so a specific keyword reads the index) and is read only up
+ * to the limit (so a keyword most items share stops early).
+ */
+async function ordersWithItemsMatching(db: DbOrTx, itemMatches: SQL | undefined): Promise<number[] | 'many'> {
+  const result = await db.execute(sql`with matches as materialized (
+      select ${orderItems.orderId} as order_id from ${orderItems} where ${orderItems.deletedAt} is null and ${itemMatches})
+    select order_id from matches limit ${MAX_LISTED_ORDERS + 1}`);
+  const rows = (result as unknown as { rows: { order_id: number }[] }).rows;
+  return rows.length > MAX_LISTED_ORDERS ? 'many' : [...new Set(rows.map((r) => Number(r.order_id)))];
+}
+
+/**
+ * Orders whose number is the keyword, whose orderer's name contains it, or with a live item whose
+ * title, project or type contains it. The matching orderers (usually none) and orders are looked
+ * up first; when a keyword matches too many orders to list, it is a semi-join on the items, which
+ * the planner drives from the orders' own order.
+ */
+async function keywordCondition(db: DbOrTx, scope: OrderScope, keyword: string): Promise<SQL> {
+  const pattern = containsPattern(keyword);
+  const asId = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
+  const itemMatches = or(ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), ilike(orderItems.orderType, pattern));
+  const [orderers, byItems] = await Promise.all([
+    matchingIds(db, users, users.id, and(orderersOf(scope), ilike(users.name, pattern))),
+    ordersWithItemsMatching(db, itemMatches),
+  ]);
+  const byOrderer = inMatching(orders.userId, orderers, ilike(users.name, pattern));
+  if (byItems !== 'many') {
+    const ids = asId === null ? byItems : [...byItems, asId];
+    return or(byOrderer, ids.length ? inArray(orders.id, ids) : undefined) ?? sql`false`;
+  }
+  if (!byOrderer) {
+    const byId = asId === null ? sql`` : sql` union all select ${asId}::integer`;
+    return sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${orderItems.deletedAt} is null and ${itemMatches}${byId})`;
+  }
+  return or(asId === null ? undefined : eq(orders.id, asId), byOrderer, hasItem(itemMatches))!;
+}
+
+async function filterConditions(db: DbOrTx, scope: OrderScope, f: OrderFilters): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [isNull(orders.deletedAt), scopeCondition(scope)];
   if (f.orderId) conditions.push(eq(orders.id, f.orderId));
   if (f.user) conditions.push(eq(orders.userId, f.user));
-  if (f.date) conditions.push(sql`(${orders.createdAt} at time zone 'UTC')::date = ${f.date}::date`);
+  if (f.date) conditions.push(...utcDayRange(orders.createdAt, f.date, f.date));
   if (f.status === 'unpaid') conditions.push(isNull(orders.paidAt));
   if (f.status === 'inprogress') conditions.push(and(isNotNull(orders.paidAt), notApprovedItem));
   if (f.status === 'pending_review') conditions.push(pendingReviewItem);
-  if (f.keyword) {
-    const pattern = containsPattern(f.keyword);
-    const asId = /^\d{1,9}$/.test(f.keyword) ? eq(orders.id, Number(f.keyword)) : undefined;
-    conditions.push(
-      or(
-        asId,
-        ilike(users.name, pattern),
-        hasItem(or(ilike(orderItems.articleTitle, pattern), ilike(orderItems.projectName, pattern), ilike(orderItems.orderType, pattern))),
-      ),
-    );
-  }
+  if (f.keyword) conditions.push(await keywordCondition(db, scope, f.keyword));
   return and(...conditions);
 }
 
@@ -106,7 +149,7 @@ export const ordersRepository = {
     filters: OrderFilters,
     page: { limit: number; offset: number; sortColumn: keyof typeof sortColumns; sortOrder: 'asc' | 'desc' },
   ): Promise<{ rows: OrderListRow[]; total: number }> {
-    const where = filterConditions(scope, filters);
+    const where = await filterConditions(db, scope, filters);
     const direction = page.sortOrder === 'asc' ? asc : desc;
     const known = hasFilters(filters) ? null : await statsCount(db, scope, 'orders');
     const [rows, [totalRow]] = await Promise.all([

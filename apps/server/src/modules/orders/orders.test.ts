@@ -249,6 +249,91 @@ describe('GET /api/order and counts', () => {
     expect((await call(null, 'GET', '/api/order')).statusCode).toBe(401);
   });
 
+  it('searches by keyword: number, orderer, title, project and type, case-insensitive and literal', async () => {
+    const ids2 = {
+      odd: await placeOrder('agencyA', [item({ articleTitle: 'Odd_title 50% off', project_name: 'Quokka season' })]),
+      gone: await placeOrder('agencyA', [item({ articleTitle: 'Wombat notes' }), item({ articleTitle: 'Kept item' })]),
+    };
+    const found = async (who: Who, keyword: string, extra = '') => (await list(who, `&keyword=${encodeURIComponent(keyword)}${extra}`)).data.map((o) => o.id);
+    // Title, project and type, any case; `%` and `_` match only themselves.
+    expect(await found('agencyA', 'zebra CROSS')).toEqual([ids.a]);
+    expect(await found('agencyA', 'quokka')).toEqual([ids2.odd]);
+    expect(await found('agencyA', 'odd_title 50%')).toEqual([ids2.odd]);
+    expect(await found('agencyA', 'odd title')).toEqual([]);
+    expect(await found('agencyA', '_')).toEqual([ids2.odd]);
+    expect(await found('agencyA', '%')).toEqual([ids2.odd]);
+    expect(await found('agencyA', 'blog post')).toEqual(expect.arrayContaining([ids.a, ids.assoc, ids.paid, ids2.odd]));
+    // One and two characters are too short for trigrams and still search.
+    expect(await found('agencyA', 'Q')).toEqual([ids2.odd]);
+    expect(await found('agencyA', 'ze')).toEqual([ids.a]);
+    // The order number, or any order whose text holds those digits.
+    expect(await found('agencyA', String(ids.review))).toContain(ids.review);
+    expect(await found('agencyB', String(ids.a))).toEqual([]);
+    // Only live items count.
+    await call('agencyA', 'GET', `/api/order/getById/${ids2.gone}`).then(async (res) => {
+      const wombat = res.json().content.find((c: { article_title: string }) => c.article_title === 'Wombat notes');
+      await t.db.update(orderItems).set({ deletedAt: new Date() }).where(eq(orderItems.id, wombat.id));
+    });
+    expect(await found('agencyA', 'wombat')).toEqual([]);
+    expect(await found('agencyA', 'kept item')).toEqual([ids2.gone]);
+    // The orderer's name: the associate's orders, and through the agency's own scope only.
+    const associateId = await userIdByEmail(t.db, demo.associate);
+    const byAssociate = (await list('agencyA', '&keyword=sam%20assoc')).data;
+    expect(byAssociate.map((o) => o.id)).toContain(ids.assoc);
+    expect(byAssociate.every((o) => o.user_id === associateId)).toBe(true);
+    expect(await found('agencyB', 'sam assoc')).toEqual([]);
+    // A name and a title at once, with the status filters.
+    expect(await found('agencyA', 'alex agency', '&status=pending_review')).toEqual([ids.review]);
+    expect(await found('agencyA', 'zebra', '&status=unpaid')).toEqual([ids.a]);
+    expect(await found('agencyA', 'zebra', '&status=inprogress')).toEqual([]);
+    const everything = await list('agencyA', '&keyword=a');
+    expect(everything.meta.total).toBe((await list('agencyA')).meta.total);
+  });
+
+  it('searches orderers by name when more than a hundred users match', async () => {
+    // 101 users named "Numbat …" (the repository inlines at most 100 matching ids), one with an order.
+    await t.db.execute(sql`insert into users (name, email, role) select 'Numbat keeper ' || g, 'numbat-' || g || '@example.org', 'agency' from generate_series(1, 101) g`);
+    const [keeper] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'numbat-7@example.org'));
+    const [order] = await t.db.insert(orders).values({ userId: keeper!.id, agencyId: keeper!.id, totalCents: 0, itemCount: 0 }).returning({ id: orders.id });
+    const admin = await list('admin', '&keyword=numbat');
+    expect(admin.data.map((o) => o.id)).toEqual([order!.id]);
+    expect(admin.meta.total).toBe(1);
+    expect((await list('agencyA', '&keyword=numbat')).data).toEqual([]);
+  });
+
+  it('searches by keyword when more than a thousand orders match', async () => {
+    // 1,001 orders of agency B with one item each, "Platypus 1" … "Platypus 1001" (the repository
+    // lists at most 1,000 matching orders by id and counts the rest with a semi-join).
+    const agencyB = (await list('agencyB')).data[0]!.user_id;
+    await t.db.execute(sql`
+      with product as (select p.id as product_id, w.title, w.words, w.price_cents from products p join product_word_counts w on w.product_id = p.id
+                       where p.name = 'Blog Post' order by w.sort_order limit 1),
+           inserted as (
+             insert into orders (user_id, agency_id, total_cents, item_count)
+             select ${agencyB}, ${agencyB}, product.price_cents, 1 from generate_series(1, 1001), product
+             returning id)
+      insert into order_items (order_id, product_id, order_type, word_count_title, requested_words, word_price_cents, addon_price_cents, cost_cents, article_title)
+      select inserted.id, product.product_id, 'Blog Post', product.title, product.words, product.price_cents, 0, product.price_cents,
+             'Platypus ' || row_number() over (order by inserted.id)
+      from inserted, product`);
+    const all = await list('agencyB', '&keyword=platypus');
+    expect(all.meta.total).toBe(1001);
+    expect(all.data).toHaveLength(100);
+    expect(all.data.map((o) => o.id)).toEqual([...all.data.map((o) => o.id)].sort((x, y) => y - x));
+    expect((await list('agencyB', '&keyword=platypus&status=inprogress')).meta.total).toBe(0);
+    expect((await list('agencyB', '&keyword=PLATYPUS%20100')).meta.total).toBe(3);
+    expect((await list('agencyA', '&keyword=platypus')).meta.total).toBe(0);
+  });
+
+  it('filters by a whole UTC day', async () => {
+    const [late, early] = [await placeOrder('agencyB'), await placeOrder('agencyB')];
+    await t.db.update(orders).set({ createdAt: new Date('2024-03-09T23:59:59.999Z') }).where(eq(orders.id, late));
+    await t.db.update(orders).set({ createdAt: new Date('2024-03-10T00:00:00.000Z') }).where(eq(orders.id, early));
+    expect((await list('agencyB', '&date=2024-03-09')).data.map((o) => o.id)).toEqual([late]);
+    expect((await list('agencyB', '&date=2024-03-10')).data.map((o) => o.id)).toEqual([early]);
+    expect((await list('agencyB', '&date=2024-03-11')).data).toEqual([]);
+  });
+
   it('shows an order to its tenant and admins only', async () => {
     expect((await call('agencyB', 'GET', `/api/order/getById/${ids.a}`)).statusCode).toBe(404);
     expect((await call('associateA', 'GET', `/api/order/getById/${ids.a}`)).statusCode).toBe(404);
