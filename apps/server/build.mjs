@@ -29,7 +29,7 @@ const bundleSources = [
 ];
 
 /** Newest modification time of a file or of the files under a folder (0 when missing). */
-function newestMtime(entry) {
+export function newestMtime(entry) {
   let stats;
   try {
     stats = statSync(entry);

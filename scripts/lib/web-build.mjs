@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverBundle, serverBundleReason, templateBuilder } from '../../apps/server/build.mjs';
+import { newestMtime, serverBundle, serverBundleReason, templateBuilder } from '../../apps/server/build.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,23 +27,6 @@ function mtimeOf(file) {
   }
 }
 
-/** Newest modification time under a file or folder (0 when it does not exist). */
-function newestMtime(entry) {
-  let stats;
-  try {
-    stats = statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const dirent of readdirSync(entry, { withFileTypes: true, recursive: true })) {
-    if (!dirent.isFile()) continue;
-    const mtime = mtimeOf(path.join(dirent.parentPath, dirent.name));
-    if (mtime !== undefined && mtime > newest) newest = mtime;
-  }
-  return newest;
-}
 
 /** Why the web app needs building, or null when the build is current. */
 export function webBuildReason() {
