@@ -14,13 +14,17 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  timeout: 30_000,
+  // Hang guards, not speed checks: two workers, two browsers and the server share two cores, and
+  // a CI machine can be slower still. Long journeys call test.slow() (three times this).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.COPYDESK_E2E_BASE_URL,
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // Recording a trace slows every step by a third on a two-core machine; E2E_TRACE=1 turns it on
+    // to debug a failure (failed tests always keep a screenshot).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -41,7 +41,7 @@ async function agencyWithOrder(request: APIRequestContext) {
 }
 
 test('an admin creates and edits a coupon, an agency pays with it, and the admin sees it used, then deletes it', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   const { agency, session, orderId } = await agencyWithOrder(request);
 

@@ -86,7 +86,7 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
 const counter = (page: Page, label: string) => page.getByRole('region', { name: 'Order counts' }).locator('.mantine-Card-root', { hasText: label });
 
 test('an item travels from the queue through a revision to approval, and a deleted paid item is refunded', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const agency = await registerVerifiedAgency(request, 'delivery');
   const agencyAuth = await apiLogin(request, agency.email, agency.password);
   const adminAuth = await apiLogin(request, demo.admin.email, demo.admin.password);

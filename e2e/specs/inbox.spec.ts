@@ -15,7 +15,7 @@ const thread = (page: Page) => page.getByRole('list', { name: 'Messages in this 
 const messagesLink = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Messages/ });
 
 test('a customer opens a thread, the admin replies, and the customer sees the reply and the unread count', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const agency = await registerVerifiedAgency(request, 'inbox');
   const subject = `Invoice address ${Date.now().toString(36)}`;
 

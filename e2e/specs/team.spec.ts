@@ -27,7 +27,7 @@ async function setPasswordFromEmail(page: Page, request: Parameters<typeof lates
 }
 
 test('an admin adds an agency, the agency adds an associate, and deactivating the associate ends its session', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const id = unique();
   const agency = { name: 'Nora Newcomer', email: `team-agency-${id}@example.com`, company: `Newcomer Words ${id}`, password: `Agency-secret-${id}` };
   const associate = { name: 'Ari Assistant', email: `team-associate-${id}@example.com`, password: `Associate-secret-${id}` };
