@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { trigramIndexSettings } from './trigram.js';
 import { cents } from './money.js';
 import { orders } from './orders.js';
 import { users } from './users.js';
 
-/** One wallet per agency (DESIGN.md §6.2). The cached balance moves only with a ledger entry. */
+/**
+ * One wallet per agency (DESIGN.md §6.2), made by a trigger when the agency is (migration 0014).
+ * The cached balance moves only with a ledger entry. `paid_orders_cents` is the running total of the
+ * agency's order payments (a trigger on payments keeps it) and `offer_granted` is set once the
+ * one-time offer credit is (a trigger on offer_credits): the offer check reads both with the wallet
+ * lock instead of summing the agency's payment history.
+ */
 export const wallets = pgTable(
   'wallets',
   {
@@ -13,6 +19,8 @@ export const wallets = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'restrict' }),
     balanceCents: cents('balance_cents').notNull().default(0),
+    paidOrdersCents: cents('paid_orders_cents').notNull().default(0),
+    offerGranted: boolean('offer_granted').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('wallets_balance_check', sql`${t.balanceCents} >= 0`)],
@@ -103,7 +111,8 @@ export const payments = pgTable(
     billingState: text('billing_state'),
     billingCountry: text('billing_country'),
     billingZip: text('billing_zip'),
-    invoiceNumber: text('invoice_number').notNull(),
+    /** CD-<year>-<id> (CN- for refunds), written by a BEFORE INSERT trigger when left empty. */
+    invoiceNumber: text('invoice_number').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -66,3 +66,16 @@ export const categories = pgTable(
   },
   (t) => [uniqueIndex('categories_name_key').on(t.name)],
 );
+
+/**
+ * One row whose version statement triggers on the catalogue tables bump: the in-process price book
+ * (catalog.repository.ts loadPriceBook) is read again only when it moved.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
+);

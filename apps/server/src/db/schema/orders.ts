@@ -129,3 +129,11 @@ export const agencyOrderStats = pgTable('agency_order_stats', {
   orders: integer('orders').notNull().default(0),
   unpaid: integer('unpaid').notNull().default(0),
 });
+
+/** Live orders per user who placed them, kept by a trigger on `orders`: the order count every session answers. */
+export const userOrderStats = pgTable('user_order_stats', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  orders: integer('orders').notNull().default(0),
+});

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { payments, users, walletEntries, wallets } from '../schema/index.js';
+import { payments, users, walletEntries } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { seedCatalog } from './catalog.js';
 
@@ -45,8 +45,7 @@ async function seedDemoAccounts(db: Database) {
         loginCount: 2,
       })
       .returning({ id: users.id });
-    // Acme Media starts with $500.00 in its wallet, credited by the admin like any top-up.
-    await tx.insert(wallets).values({ agencyId: agency!.id });
+    // Acme Media starts with $500.00 in the wallet it got on creation, credited by the admin like any top-up.
     const [payment] = await tx
       .insert(payments)
       .values({ kind: 'topup', agencyId: agency!.id, userId: agency!.id, method: 'Admin', subtotalCents: 50000, amountCents: 50000, description: 'Opening balance', invoiceNumber: 'CD-DEMO-000001' })

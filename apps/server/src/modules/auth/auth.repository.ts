@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { accessTokens, oneTimeTokens, type OneTimePurpose, orders, users, type UserRow } from '../../db/schema/index.js';
-import type { UserWithAgency } from '../users/users.repository.js';
+import { accessTokens, oneTimeTokens, type OneTimePurpose, users, type UserRow } from '../../db/schema/index.js';
+import { orderCountOfUser, type UserWithAgency } from '../users/users.repository.js';
 
 const agencies = alias(users, 'agency');
 
@@ -13,7 +13,7 @@ function prepareSessionQuery(db: Database) {
       user: users,
       agencyStatus: agencies.status,
       agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
-      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id} and ${orders.deletedAt} is null)`,
+      orderCount: orderCountOfUser,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))

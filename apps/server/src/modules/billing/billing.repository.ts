@@ -38,18 +38,20 @@ const sortColumns = {
 } as const;
 
 export const billingRepository = {
-  async ensureWallet(db: DbOrTx, agencyId: number) {
-    await db.insert(wallets).values({ agencyId }).onConflictDoNothing();
-  },
-
   /**
-   * Takes the agency's wallet row lock first. Every transaction that books a payment locks the
-   * order, then the wallet, then (through triggers) the agency's counters, in that order, so a
-   * wallet payment and a card payment that grants the offer credit cannot deadlock.
+   * Takes the agency's wallet row lock (the wallet exists from the agency's sign-up) and reads what
+   * the offer check needs. Every transaction that books a payment locks the order, then the wallet,
+   * then (through triggers) the agency's counters, in that order, so a wallet payment and a card
+   * payment that grants the offer credit cannot deadlock.
    */
-  async lockWallet(db: DbOrTx, agencyId: number) {
-    await db.insert(wallets).values({ agencyId }).onConflictDoNothing();
-    await db.select({ agencyId: wallets.agencyId }).from(wallets).where(eq(wallets.agencyId, agencyId)).for('update');
+  async lockWallet(db: DbOrTx, agencyId: number): Promise<{ paidOrdersCents: number; offerGranted: boolean }> {
+    const [row] = await db
+      .select({ paidOrdersCents: wallets.paidOrdersCents, offerGranted: wallets.offerGranted })
+      .from(wallets)
+      .where(eq(wallets.agencyId, agencyId))
+      .for('update');
+    if (!row) throw new Error(`agency ${agencyId} has no wallet`);
+    return row;
   },
 
   async balanceOf(db: DbOrTx, agencyId: number): Promise<number> {
@@ -77,20 +79,13 @@ export const billingRepository = {
     return Number(row?.total ?? 0);
   },
 
-  /** Invoices are numbered CD-…, credit notes (refunds) CN-…, both from the payment id. */
-  async insertPayment(db: DbOrTx, values: NewPayment): Promise<number> {
-    // The invoice number follows the payment id; it is set in the same transaction.
-    const prefix = values.kind === 'refund' ? 'CN' : 'CD';
-    const [row] = await db
-      .insert(payments)
-      .values({ ...values, invoiceNumber: sql`'pending-' || gen_random_uuid()` })
-      .returning({ id: payments.id, createdAt: payments.createdAt });
-    const year = row!.createdAt.getUTCFullYear();
-    await db
-      .update(payments)
-      .set({ invoiceNumber: `${prefix}-${year}-${String(row!.id).padStart(6, '0')}` })
-      .where(eq(payments.id, row!.id));
-    return row!.id;
+  /**
+   * Writes a payment; a trigger numbers its invoice from the id in the same insert (CD-<year>-<id>,
+   * CN- for refunds: credit notes), and counts an order payment into the wallet's running total.
+   */
+  async insertPayment(db: DbOrTx, values: NewPayment): Promise<{ id: number; invoiceNumber: string }> {
+    const [row] = await db.insert(payments).values(values).returning({ id: payments.id, invoiceNumber: payments.invoiceNumber });
+    return row!;
   },
 
   async orderPayment(db: DbOrTx, orderId: number) {
@@ -110,17 +105,10 @@ export const billingRepository = {
     return Number(row?.total ?? 0);
   },
 
-  async invoiceNumberOf(db: DbOrTx, paymentId: number): Promise<string> {
-    const [row] = await db.select({ number: payments.invoiceNumber }).from(payments).where(eq(payments.id, paymentId));
-    return row!.number;
-  },
-
+  /** What the agency's orders have cost so far (the wallet's running total; refunds do not lower it). */
   async spendingOf(db: DbOrTx, agencyId: number): Promise<number> {
-    const [row] = await db
-      .select({ total: sum(payments.amountCents) })
-      .from(payments)
-      .where(and(eq(payments.agencyId, agencyId), eq(payments.kind, 'order')));
-    return Number(row?.total ?? 0);
+    const [row] = await db.select({ total: wallets.paidOrdersCents }).from(wallets).where(eq(wallets.agencyId, agencyId));
+    return row?.total ?? 0;
   },
 
   async listSavedCards(db: DbOrTx, agencyId: number) {

@@ -133,7 +133,6 @@ describe('wallet and card payments of one agency racing across the offer thresho
     const token = await loginAs(offerApp.app, account.email, account.password);
     const agencyId = await userIdByEmail(offerApp.db, account.email);
     const orderId = await placeOrder(offerApp.app, token);
-    await billingRepository.ensureWallet(offerApp.db, agencyId);
 
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -22,7 +22,6 @@ beforeAll(async () => {
   adminId = await userIdByEmail(t.db, demo.admin);
   const account = await createVerifiedAgency(t.app, { company_name: 'Big Spender' });
   agency = { token: await loginAs(t.app, account.email, account.password), id: await userIdByEmail(t.db, account.email) };
-  await billingRepository.ensureWallet(t.db, agency.id);
 });
 afterAll(() => t?.close());
 

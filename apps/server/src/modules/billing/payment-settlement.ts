@@ -51,11 +51,19 @@ export const gatewayKeyOf = (agencyId: number, attemptId: number) => `copydesk-a
 
 const expiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
 
-/** The one-time credit once an agency's paid orders reach the threshold (DESIGN.md §6.5). */
-async function grantOfferIfDue(config: Config, tx: Transaction, agencyId: number, actorId: number, paymentId: number): Promise<string | null> {
+/**
+ * The one-time credit once an agency's paid orders reach the threshold (DESIGN.md §6.5). `wallet` is
+ * what the wallet lock read before this payment: nothing more is read unless the credit is due.
+ */
+async function grantOfferIfDue(
+  config: Config,
+  tx: Transaction,
+  booking: { agencyId: number; actorId: number; paymentId: number; amountCents: number },
+  wallet: { paidOrdersCents: number; offerGranted: boolean },
+): Promise<string | null> {
   const { thresholdCents, creditCents } = config.offer;
-  const paid = await billingRepository.spendingOf(tx, agencyId);
-  if (paid < thresholdCents) return null;
+  const { agencyId, actorId, paymentId } = booking;
+  if (wallet.offerGranted || wallet.paidOrdersCents + booking.amountCents < thresholdCents) return null;
   const [granted] = await tx.insert(offerCredits).values({ agencyId, amountCents: creditCents, paymentId }).onConflictDoNothing().returning();
   if (!granted) return null;
   await billingRepository.appendEntry(tx, {
@@ -92,8 +100,8 @@ export interface OrderBooking {
  */
 export async function bookOrderPayment(config: Config, tx: Transaction, booking: OrderBooking) {
   const { order, agencyId, userId, amountCents, description } = booking;
-  await billingRepository.lockWallet(tx, agencyId);
-  const paymentId = await billingRepository.insertPayment(tx, {
+  const wallet = await billingRepository.lockWallet(tx, agencyId);
+  const { id: paymentId } = await billingRepository.insertPayment(tx, {
     kind: 'order',
     agencyId,
     userId,
@@ -112,7 +120,7 @@ export async function bookOrderPayment(config: Config, tx: Transaction, booking:
     await billingRepository.appendEntry(tx, { agencyId, amountCents: -amountCents, kind: 'order_payment', description, actorId: userId, paymentId, orderId: order.id });
   }
   await paidOrdersRepository.markPaid(tx, { orderId: order.id, paymentId, userId, description: `Paid with order #${order.id} (payment #${paymentId})` });
-  const offerMessage = await grantOfferIfDue(config, tx, agencyId, userId, paymentId);
+  const offerMessage = await grantOfferIfDue(config, tx, { agencyId, actorId: userId, paymentId, amountCents }, wallet);
   return { paymentId, offerMessage };
 }
 
@@ -156,8 +164,7 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
         billing,
       }));
     } else {
-      await billingRepository.ensureWallet(tx, attempt.agencyId);
-      paymentId = await billingRepository.insertPayment(tx, {
+      ({ id: paymentId } = await billingRepository.insertPayment(tx, {
         kind: 'topup',
         agencyId: attempt.agencyId,
         userId: attempt.userId,
@@ -170,7 +177,7 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
         cardLast4: cardFields.last4,
         cardExpiry: cardFields.expiry,
         ...billing,
-      });
+      }));
       await billingRepository.appendEntry(tx, {
         agencyId: attempt.agencyId,
         amountCents: attempt.amountCents,

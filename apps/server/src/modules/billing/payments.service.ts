@@ -231,9 +231,8 @@ export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBala
     const [agency] = await ctx.db.select().from(users).where(and(eq(users.id, info.agency!), eq(users.role, 'agency'))).limit(1);
     if (!agency) throw AppError.field('agency', billingMessages.agencyUnknown);
     return moneyTransaction(ctx, async (tx) => {
-      await billingRepository.ensureWallet(tx, agency.id);
       const description = info.description!.trim();
-      const paymentId = await billingRepository.insertPayment(tx, {
+      const { id: paymentId } = await billingRepository.insertPayment(tx, {
         kind: 'topup',
         agencyId: agency.id,
         userId: agency.id,

@@ -26,8 +26,7 @@ async function refund(
   args: { order: OrderRow; amountCents: number; description: string; actorId: number },
 ): Promise<RefundResult> {
   if (args.amountCents <= 0) return NOTHING;
-  await billingRepository.ensureWallet(tx, args.order.agencyId);
-  const paymentId = await billingRepository.insertPayment(tx, {
+  const { id: paymentId, invoiceNumber } = await billingRepository.insertPayment(tx, {
     kind: 'refund',
     agencyId: args.order.agencyId,
     userId: args.order.userId,
@@ -46,7 +45,7 @@ async function refund(
     paymentId,
     orderId: args.order.id,
   });
-  return { amountCents: args.amountCents, creditNote: await billingRepository.invoiceNumberOf(tx, paymentId) };
+  return { amountCents: args.amountCents, creditNote: invoiceNumber };
 }
 
 const refundNote = (result: RefundResult) =>

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, messages, PRODUCT_NAMES } from '@copydesk/shared';
-import { products, productWordCounts } from '../../db/schema/index.js';
+import { categories, products, productWordCounts } from '../../db/schema/index.js';
 import { seedCatalog } from '../../db/seed/catalog.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 
@@ -55,6 +55,33 @@ describe('catalogue', () => {
     // Re-seeding leaves edited rows alone.
     await seedCatalog(t.db);
     expect((await get(`/api/product/${article!.id}`)).json().data.productwordcount[0].price).toBe(19.99);
+  });
+
+  it('prices a new order at a price edited after the last order (the kept price book is read again)', async () => {
+    const [blogPost] = await t.db.select().from(products).where(eq(products.name, 'Blog Post'));
+    const tier = and(eq(productWordCounts.productId, blogPost!.id), eq(productWordCounts.title, '500 Words'));
+    const brief = { project_name: 'Pricing', about_company: 'We sell bikes.', target_audience: 'Commuters', purpose: 'Informative', writing_tone: 'Casual', publish_medium: 'Own Website' };
+    const create = (item: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/order/create', headers: bearer(tokens.agency), payload: { articlesData: [{ ...brief, ...item }] } });
+    const order = async () => {
+      const res = await create({ orderType: 'Blog Post', wordCount: { word: '500 Words' }, addOns: { addOn: 'No Add-On' }, category: 'Technology', articleTitle: 'Pricing check' });
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = await get(`/api/order/getById/${res.json().order.id}`);
+      return detail.json().order.total as number;
+    };
+    await t.db.update(productWordCounts).set({ priceCents: 3000 }).where(tier);
+    expect(await order()).toBe(30);
+    expect(await order()).toBe(30);
+    await t.db.update(productWordCounts).set({ priceCents: 4250 }).where(tier);
+    expect(await order()).toBe(42.5);
+    // A new category is accepted as soon as it exists.
+    const withNewCategory = { orderType: 'Blog Post', wordCount: { word: '500 Words' }, category: 'Gardening', articleTitle: 'Roses' };
+    const refused = await create(withNewCategory);
+    expect(refused.statusCode).toBe(422);
+    await t.db.insert(categories).values({ name: 'Gardening', sortOrder: 99 });
+    const accepted = await create(withNewCategory);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await t.db.delete(categories).where(eq(categories.name, 'Gardening'));
   });
 
   it('answers 404 for unknown products and 422 for malformed ids', async () => {

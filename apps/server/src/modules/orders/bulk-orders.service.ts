@@ -205,7 +205,7 @@ export async function importBulkOrder(
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
   if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('order_type', bulkMessages.unknownOrderType);
-  const book = await loadPriceBook(db, [...PRODUCT_NAMES]);
+  const book = await loadPriceBook(db);
   const parsed = await readBulkSheet(book, input.orderType, input.buffer, input.spreadsheets);
   const usable = parsed.filter((p) => p.item);
   const rejected = parsed.filter((p) => !p.item).map(({ row, reasons }) => ({ row, reasons }));
@@ -245,7 +245,7 @@ const SAMPLE_ROW: Record<string, Partial<Record<BulkColumn, string>>> = {
 /** A workbook whose first row holds the column keys, with one example row and the allowed values. */
 export async function buildSampleWorkbook(db: Database, orderType: string | undefined): Promise<Buffer> {
   if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
-  const book = await loadPriceBook(db, [orderType]);
+  const book = await loadPriceBook(db);
   const product = book.products.get(orderType);
   if (!product) throw new AppError('NOT_FOUND', messages.notFound);
   const tiers = [...book.tiers.get(product.id)!.values()].sort((a, b) => a.words - b.words).map((t) => t.title);

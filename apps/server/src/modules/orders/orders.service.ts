@@ -114,7 +114,7 @@ export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix 
 export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'name'>, input: CreateOrder, options: { publicUrl: string }) {
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
-  const book = await loadPriceBook(db, input.articlesData.map((i) => i.orderType));
+  const book = await loadPriceBook(db);
   const { rows, priced } = priceItems(book, input.articlesData);
   const totalCents = orderTotalCents(priced);
   const scope = scopeOf(user);
@@ -260,7 +260,7 @@ export async function updateContent(db: Database, actor: Actor, id: number, inpu
     if (!found) throw new AppError('NOT_FOUND', messages.notFound);
     const { item, order } = found;
     if (item.status === 'Approved') throw new AppError('CONFLICT', orderMessages.approvedLocked);
-    const book = await loadPriceBook(tx, [item.orderType]);
+    const book = await loadPriceBook(db, tx);
     const { rows } = priceItems(book, [{ orderType: item.orderType, wordCount: input.wordCount, addOns: input.addOns, category: item.category }], 'content');
     const repriced = rows[0]!;
     const priceChanges = repriced.wordCountTitle !== item.wordCountTitle || repriced.addon !== item.addon;

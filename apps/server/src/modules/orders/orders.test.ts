@@ -431,10 +431,22 @@ describe('GET /api/getItemsByUser', () => {
 });
 
 describe('order_count', () => {
-  it('counts the orders a user placed', async () => {
-    const before = (await call('associateA', 'GET', '/api/getInfo')).json().user.order_count;
+  it('counts the live orders a user placed, as the orders table holds them', async () => {
+    const orderCount = async () => (await call('associateA', 'GET', '/api/getInfo')).json().user.order_count as number;
+    const placedBy = async () => {
+      const rows = await t.db.select().from(orders).where(eq(orders.userId, await userIdByEmail(t.db, demo.associate)));
+      return rows.filter((o) => !o.deletedAt).length;
+    };
+    const before = await orderCount();
+    expect(before).toBe(await placedBy());
+    const first = await placeOrder('associateA');
     await placeOrder('associateA');
-    expect((await call('associateA', 'GET', '/api/getInfo')).json().user.order_count).toBe(before + 1);
+    expect(await orderCount()).toBe(before + 2);
+    // A deleted order no longer counts; the agency's own orders never counted for its associate.
+    expect((await call('admin', 'DELETE', `/api/order/${first}`)).statusCode).toBe(200);
+    await placeOrder('agencyA');
+    expect(await orderCount()).toBe(before + 1);
+    expect(await orderCount()).toBe(await placedBy());
   });
 });
 

@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { orders, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { orders, userOrderStats, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { offsetOf, type PageRequest } from '../../lib/pagination.js';
 
 const agencies = alias(users, 'agency');
+
+/** The user's live orders, from the counter the orders trigger keeps (migration 0014): no count of rows. */
+export const orderCountOfUser = sql<number>`coalesce((select ${userOrderStats.orders} from ${userOrderStats} where ${userOrderStats.userId} = ${users.id}), 0)`;
 
 export type UserWithAgency = UserRow & { agencyName: string | null; orderCount: number };
 
@@ -76,7 +79,7 @@ export const usersRepository = {
       .select({
         user: users,
         agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
-        orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id} and ${orders.deletedAt} is null)`,
+        orderCount: orderCountOfUser,
       })
       .from(users)
       .leftJoin(agencies, eq(agencies.id, users.agencyId))
