@@ -75,8 +75,20 @@ test('a new agency signs up, verifies its email, signs in and logs out', async (
   await guide.getByRole('button', { name: /close/i }).click();
   await expect(guide).toBeHidden();
 
+  // Opening the account menu leaves the page where it is, and nothing (the sign-in toast below the
+  // top bar) lies over its items.
+  const menu = page.getByRole('menu', { name: 'Account menu' });
   await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(menu).toBeVisible();
+  const logout = menu.getByRole('menuitem', { name: 'Logout' });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const onTop = await logout.evaluate((item) => {
+    const box = item.getBoundingClientRect();
+    return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(onTop).toBe(true);
+  await logout.click();
+  await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/\/login$/);
 
   // The session is gone: a signed-in page sends the visitor back.

@@ -7,6 +7,7 @@ import {
   Badge,
   Box,
   Burger,
+  getDefaultZIndex,
   Group,
   Indicator,
   Menu,
@@ -267,7 +268,9 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
           </Group>
           <Group gap="md" wrap="nowrap">
             {topBarExtra}
-            <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+            {/* Fixed: focusing the dropdown as it opens must not scroll the page. Above the toasts,
+                which sit just below the top bar where this menu opens. */}
+            <Menu position="bottom-end" width={200} shadow="md" withinPortal floatingStrategy="fixed" zIndex={getDefaultZIndex('max')}>
               <Menu.Target>
                 <UnstyledButton className={classes.userButton} aria-label="Account menu">
                   <Group gap="xs" wrap="nowrap">
