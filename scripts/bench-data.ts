@@ -29,6 +29,20 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * The figures `npm run bench` puts in its table, per database ('embedded', 'postgres'), written as
+ * JSON to BENCH_RESULTS_FILE when it is set.
+ */
+type OrderFigures = Record<string, { p50: number; p95: number; total: number }>;
+interface DataResults {
+  orders: { count: number; figures: OrderFigures }[];
+  payments?: { sequentialPerSecond: number; concurrentPerSecond: number; concurrentP95: number; spreadPerSecond: number; spreadP95: number };
+}
+const results: Record<string, DataResults> = {};
+function writeResults() {
+  if (process.env.BENCH_RESULTS_FILE) fs.writeFileSync(process.env.BENCH_RESULTS_FILE, JSON.stringify(results));
+}
 /** A kept-alive connection can be reset after a long pause (while seeding); one retry covers it. */
 async function request(url: string, init?: RequestInit): Promise<Response> {
   try {
@@ -190,7 +204,8 @@ async function bulkSheet(rows: number) {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function run(label: string, databaseUrl: string | undefined) {
+async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: string | undefined) {
+  const mine: DataResults = (results[key] = { orders: [] });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bench-data-'));
   // The embedded database runs on the server's thread, so a slow query reads as event-loop delay:
   // the overload guard (503) is off here, since these figures are latencies, not overload behaviour.
@@ -247,11 +262,14 @@ async function run(label: string, databaseUrl: string | undefined) {
     const ordersLarge = await measureOrders();
     reportOrders('  1k orders', ordersSmall);
     reportOrders('100k orders', ordersLarge, ordersSmall);
+    mine.orders.push({ count: 1_000, figures: ordersSmall }, { count: 100_000, figures: ordersLarge });
     const ordersMax = Number(process.env.BENCH_ORDERS_MAX ?? 0);
     if (ordersMax > 100_000) {
       await seedOrders(handle.db, 'agency@example.com', ordersMax - 100_000);
       await handle.db.execute(sql`analyze`);
-      reportOrders(`${(ordersMax / 1000).toLocaleString('en-US')}k orders`, await measureOrders(), ordersSmall);
+      const ordersHuge = await measureOrders();
+      reportOrders(`${(ordersMax / 1000).toLocaleString('en-US')}k orders`, ordersHuge, ordersSmall);
+      mine.orders.push({ count: ordersMax, figures: ordersHuge });
     }
     if (process.env.BENCH_ONLY === 'orders') return;
 
@@ -326,7 +344,7 @@ async function run(label: string, databaseUrl: string | undefined) {
       `POST /api/content/{id}/documents, ${(docx.file.length / 1024 / 1024).toFixed(2)} MB .docx (${wordCount} words, ${docx.paragraphs} paragraphs), ${uploadTimes.length} uploads: p50 ${ms(percentile(uploadTimes, 50))}, p95 ${ms(percentile(uploadTimes, 95))}`,
     );
 
-    // Wallet payments: a fresh agency with a large balance and one small order per payment.
+    // Wallet payments: the demo agency with a large balance and one small order per payment.
     const [{ id: agencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = 'agency@example.com'`));
     await request(`${address}/api/billing/addBalance`, {
       method: 'POST',
@@ -334,11 +352,11 @@ async function run(label: string, databaseUrl: string | undefined) {
       body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: agencyId, balance: 900000, description: 'Bench funds' } }),
     });
     const unpaid = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${agencyId} and paid_at is null order by id limit 1200`));
-    const pay = async (orderId: number) => {
+    const pay = async (orderId: number, token: string) => {
       const t0 = performance.now();
       const r = await request(`${address}/api/order/pay`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${agency}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ paymentInfo: { payment_type: 'Balance', order_id: orderId } }),
       });
       await r.arrayBuffer();
@@ -347,30 +365,68 @@ async function run(label: string, databaseUrl: string | undefined) {
     };
     const sequential: number[] = [];
     const seqStart = performance.now();
-    for (const { id } of unpaid.slice(0, 200)) sequential.push(await pay(id));
+    for (const { id } of unpaid.slice(0, 200)) sequential.push(await pay(id, agency));
     const seqRate = (200 / (performance.now() - seqStart)) * 1000;
     const queue = unpaid.slice(200, 1200).map((o) => o.id);
     const concurrent: number[] = [];
     const conStart = performance.now();
     await Promise.all(
       Array.from({ length: 20 }, async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) concurrent.push(await pay(id));
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) concurrent.push(await pay(id, agency));
       }),
     );
     const conRate = (concurrent.length / (performance.now() - conStart)) * 1000;
+
+    // The same 20 clients paying for the ten bench agencies (two clients each, 100 orders per
+    // agency): as TPC-B spreads its clients over ten branches, so the ceiling compares like with like.
+    await handle.db.execute(
+      sql`update users set password_hash = (select password_hash from users where email = 'agency@example.com') where email like 'bench-agency-%@example.com'`,
+    );
+    const spread: { token: string; orders: number[] }[] = [];
+    for (let n = 1; n <= BENCH_AGENCIES; n += 1) {
+      const email = `bench-agency-${n}@example.com`;
+      const [{ id: benchAgencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = ${email}`));
+      await seedOrders(handle.db, email, 100);
+      await request(`${address}/api/billing/addBalance`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: benchAgencyId, balance: 100000, description: 'Bench funds' } }),
+      });
+      const orders = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`));
+      spread.push({ token: await login(email), orders: orders.map((o) => Number(o.id)) });
+    }
+    const spreadTimes: number[] = [];
+    const spreadStart = performance.now();
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, client) => {
+        const mine = spread[client % spread.length]!;
+        const half = mine.orders.filter((_, i) => i % 2 === Math.floor(client / spread.length));
+        for (const id of half) spreadTimes.push(await pay(id, mine.token));
+      }),
+    );
+    const spreadRate = (spreadTimes.length / (performance.now() - spreadStart)) * 1000;
     const [{ balance, ledger }] = rowsOf<{ balance: number; ledger: string }>(
       await handle.db.execute(sql`select (select balance_cents from wallets where agency_id = ${agencyId}) as balance, (select sum(amount_cents) from wallet_entries where agency_id = ${agencyId}) as ledger`),
     );
     console.log(`POST /api/order/pay, wallet, sequential: ${seqRate.toFixed(0)} payments/s, p95 ${ms(percentile(sequential, 95))}`);
-    console.log(`POST /api/order/pay, wallet, 20 concurrent clients: ${conRate.toFixed(0)} payments/s, p95 ${ms(percentile(concurrent, 95))}`);
+    console.log(`POST /api/order/pay, wallet, 20 concurrent clients, one agency: ${conRate.toFixed(0)} payments/s, p95 ${ms(percentile(concurrent, 95))}`);
+    console.log(`POST /api/order/pay, wallet, 20 concurrent clients, ten agencies: ${spreadRate.toFixed(0)} payments/s, p95 ${ms(percentile(spreadTimes, 95))}`);
     console.log(`ledger sum ${ledger} = cached balance ${balance}: ${Number(ledger) === Number(balance) ? 'yes' : 'NO'}`);
+    mine.payments = {
+      sequentialPerSecond: seqRate,
+      concurrentPerSecond: conRate,
+      concurrentP95: percentile(concurrent, 95),
+      spreadPerSecond: spreadRate,
+      spreadP95: percentile(spreadTimes, 95),
+    };
   } finally {
+    writeResults();
     await app.close();
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.env.BENCH_EMBEDDED !== '0') await run('embedded PGlite', undefined);
-if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', process.env.BENCH_DATABASE_URL);
+if (process.env.BENCH_EMBEDDED !== '0') await run('embedded PGlite', 'embedded', undefined);
+if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', 'postgres', process.env.BENCH_DATABASE_URL);
 else console.log('\n(set BENCH_DATABASE_URL=postgres://… to run the same figures on PostgreSQL; the database gets demo data)');

@@ -1,33 +1,37 @@
 #!/usr/bin/env node
-// `npm run bench`: prints the figures of the foundation issue; asserts nothing.
+// `npm run bench`: measures, prints, asserts nothing. Ends with one table: each figure beside the
+// ceiling measured in the same run on the same machine (scripts/lib/bench-ceilings.mjs) or its goal.
 //   (i)   `node scripts/start.mjs` (the bundled server) to the first 200 on /api/health, fresh data
 //         folder and warm
-//   (ii)  gzipped JavaScript the browser downloads for /login (headless Chromium)
-//   (iii) autocannon req/s on GET /api/health and on GET /api/getInfo as the demo agency, on the
-//         embedded database and, when BENCH_DATABASE_URL names a PostgreSQL database, on that too
-//   (iv)  scripts/bench-data.ts: GET /api/order p50/p95 at 1k and 100k orders, a 5,000-row bulk
-//         import, GET /api/fulfilment p50/p95 at 1k and 100k paid items (default view, a title
-//         search, one agency), POST /api/content/{id}/documents p50/p95 with a 2 MB .docx, wallet
-//         payments per second and POST /api/order/pay p95; on the embedded database and, with
+//   (ii)  bytes on the wire for /login and the signed-in /dashboard, as Chromium counted them, and
+//         Lighthouse performance and accessibility scores for both (scripts/lib/bench-browser.mjs)
+//   (iii) autocannon req/s on GET /api/health and GET /api/getInfo as the demo agency, on the
+//         embedded database and, when BENCH_DATABASE_URL names a PostgreSQL database, on that too;
+//         beside a bare Fastify answering /api/health, and pgbench TPC-B on BENCH_DATABASE_URL
+//   (iv)  scripts/bench-data.ts: GET /api/order p50/p95 at 1k and 100k orders (BENCH_ORDERS_MAX=1000000
+//         adds 1M), a 5,000-row bulk import, GET /api/fulfilment at 1k and 100k paid items, document
+//         uploads, wallet payments per second; on the embedded database and, with
 //         BENCH_DATABASE_URL, on PostgreSQL too
 // Every server runs on a free loopback port with a temporary DATA_DIR and is stopped at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { launchChromium, lighthouseScores, signIn, transferredBytes } from './lib/bench-browser.mjs';
+import { pgbenchTps, printTable, row, startBareFastify } from './lib/bench-ceilings.mjs';
 import { buildDbTemplate, buildWeb, dbTemplateMissing, ensureServerBundle, repoRoot, webBuildReason } from './lib/web-build.mjs';
 
 const START_TARGET_MS = 3_000;
 const START_WARM_TARGET_MS = 1_500;
-const LOGIN_JS_TARGET_KB = 200;
+const LOGIN_JS_TARGET_KB = 150;
 const LOAD_SECONDS = 5;
 const LOAD_CONNECTIONS = 10;
 const WARM_RUNS = 3;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'demopass123';
+/** The figures of the final table, in the order they are measured. */
+const rows = [];
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'copydesk-bench-'));
 const dataDir = path.join(workDir, 'data');
@@ -129,55 +133,44 @@ async function benchStartup() {
   }
   const median = [...warm].sort((a, b) => a - b)[Math.floor(warm.length / 2)];
   console.log(`    warm DATA_DIR, ${WARM_RUNS} runs: ${warm.map(ms).join(', ')}; median ${ms(median)}  ${verdict(median <= START_WARM_TARGET_MS)}`);
+  rows.push(row('npm start → first 200, fresh data folder', { value: fresh.readyMs, unit: 'ms', goal: START_TARGET_MS, kind: 'max' }));
+  rows.push(row(`npm start → first 200, warm (median of ${WARM_RUNS})`, { value: median, unit: 'ms', goal: START_WARM_TARGET_MS, kind: 'max' }));
 }
 
-async function loadChromium() {
-  // @playwright/test belongs to the e2e workspace; resolve it from there.
-  const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
-  const { chromium } = requireFromE2e('@playwright/test');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
-async function benchLoginWeight(baseURL) {
-  console.log(`\n(ii) JavaScript downloaded by the browser for /login, gzipped  (target ≤ ${LOGIN_JS_TARGET_KB} KB)`);
-  const browser = await loadChromium();
+async function benchBrowser(baseURL) {
+  console.log('\n(ii) Bytes on the wire as Chromium counted them (headers and compressed bodies, empty cache)');
+  const session = await signIn(baseURL, 'agency@example.com', DEMO_PASSWORD);
+  const browser = await launchChromium(repoRoot);
   try {
-    const page = await browser.newPage();
-    const pending = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      pending.push(
-        response.body().then(
-          (body) => ({ type, url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length }),
-          () => null,
-        ),
+    for (const [url, signedIn] of [['/login', null], ['/dashboard', session]]) {
+      const { bytes, counts } = await transferredBytes(browser, baseURL, url, signedIn);
+      console.log(
+        `    ${url.padEnd(11)} JS ${kb(bytes.Script)} in ${counts.Script} files, CSS ${kb(bytes.Stylesheet)} in ${counts.Stylesheet} files, ` +
+          `HTML ${kb(bytes.Document)}, images ${kb(bytes.Image)}, API ${kb(bytes.Fetch)}`,
       );
-    });
-    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
-    const files = (await Promise.all(pending)).filter(Boolean);
-    const scripts = files.filter((file) => file.type === 'script');
-    const styles = files.filter((file) => file.type === 'stylesheet');
-    const sum = (list, key) => list.reduce((total, file) => total + file[key], 0);
-    for (const file of scripts.sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`    ${kb(file.gzip).padStart(9)} gz  ${kb(file.raw).padStart(9)} raw  ${file.url}`);
+      const label = signedIn ? `${url} (signed in)` : url;
+      if (url === '/login') rows.push(row(`JavaScript on the wire, ${label}`, { value: bytes.Script / 1024, unit: 'KB', goal: LOGIN_JS_TARGET_KB, kind: 'max' }));
+      else rows.push(row(`JavaScript on the wire, ${label}`, { value: bytes.Script / 1024, unit: 'KB', note: `${counts.Script} files` }));
+      rows.push(row(`CSS on the wire, ${label}`, { value: bytes.Stylesheet / 1024, unit: 'KB', note: `${counts.Stylesheet} files` }));
     }
-    const gz = sum(scripts, 'gzip');
-    console.log(`    JS: ${scripts.length} files, ${kb(gz)} gzipped (${kb(sum(scripts, 'raw'))} raw)  ${verdict(gz / 1024 <= LOGIN_JS_TARGET_KB)}`);
-    console.log(`    CSS (for information): ${styles.length} files, ${kb(sum(styles, 'gzip'))} gzipped`);
   } finally {
     await browser.close();
+  }
+
+  console.log('\n    Lighthouse (mobile profile, simulated throttling):');
+  const scores = await lighthouseScores(repoRoot, baseURL, [
+    { url: '/login', session: null },
+    { url: '/dashboard', session: await signIn(baseURL, 'agency@example.com', DEMO_PASSWORD) },
+  ]);
+  if (!scores) {
+    console.log('    (lighthouse is not installed: npm install)');
+    return;
+  }
+  for (const score of scores) {
+    const failed = score.failedAccessibility.length ? `; failed accessibility audits: ${score.failedAccessibility.join(', ')}` : '';
+    console.log(`    ${score.url.padEnd(11)} performance ${score.performance}, accessibility ${score.accessibility}, LCP ${ms(score.lcpMs)}${failed}`);
+    rows.push(row(`Lighthouse performance, ${score.url}`, { value: score.performance, note: `LCP ${ms(score.lcpMs)}` }));
+    rows.push(row(`Lighthouse accessibility, ${score.url}`, { value: score.accessibility, goal: 100, kind: 'min' }));
   }
 }
 
@@ -192,17 +185,9 @@ async function load(title, options) {
   return result.requests.average;
 }
 
-async function benchThroughput(baseURL, database, logLevel) {
-  console.log(
-    `\n(iii) autocannon on ${database}, ${LOAD_SECONDS} s each, ${LOAD_CONNECTIONS} connections, LOG_LEVEL=${logLevel}`,
-  );
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'agency@example.com', password: 'demopass123' }),
-  });
-  if (!login.ok) throw new Error(`demo agency login answered ${login.status}: ${await login.text()}`);
-  const { token } = await login.json();
+async function benchThroughput(baseURL, database) {
+  console.log(`\n    the portal on ${database}:`);
+  const { token } = await signIn(baseURL, 'agency@example.com', DEMO_PASSWORD);
 
   const health = await load('GET /api/health', { url: `${baseURL}/api/health` });
   const info = await load('GET /api/getInfo (demo agency)', {
@@ -210,6 +195,7 @@ async function benchThroughput(baseURL, database, logLevel) {
     headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
   });
   console.log(`    getInfo / health ratio: ${(info / health).toFixed(2)}`);
+  return { health, info };
 }
 
 async function main() {
@@ -229,10 +215,21 @@ async function main() {
   await benchStartup();
 
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+  const bare = await startBareFastify({ repoRoot, port: await freePort() });
+  let bareHealth;
+  try {
+    console.log(`\n(iii) autocannon, ${LOAD_SECONDS} s each, ${LOAD_CONNECTIONS} connections, LOG_LEVEL=${logLevel}`);
+    bareHealth = await load('bare Fastify GET /api/health', { url: `${bare.baseURL}/api/health` });
+  } finally {
+    bare.stop();
+  }
+
   const portal = await startPortal('serve', { NODE_ENV: 'development', LOG_LEVEL: logLevel });
   try {
-    await benchLoginWeight(portal.baseURL);
-    await benchThroughput(portal.baseURL, 'the embedded database (PGlite)', logLevel);
+    await benchBrowser(portal.baseURL);
+    const embedded = await benchThroughput(portal.baseURL, 'the embedded database (PGlite)');
+    rows.push(row('GET /api/health, embedded ÷ bare Fastify', { value: embedded.health, unit: 'req/s', ceiling: bareHealth, ceilingLabel: 'bare Fastify', note: 'information' }));
+    rows.push(row('GET /api/getInfo ÷ same server /api/health, embedded', { value: embedded.info, unit: 'req/s', ceiling: embedded.health, ceilingLabel: 'its /api/health', goal: 0.15, kind: 'ratio-min' }));
   } finally {
     await stopPortal(portal);
   }
@@ -245,12 +242,52 @@ async function main() {
       DATABASE_URL: postgres,
     });
     try {
-      await benchThroughput(onPostgres.baseURL, 'PostgreSQL (BENCH_DATABASE_URL)', logLevel);
+      const pg = await benchThroughput(onPostgres.baseURL, 'PostgreSQL (BENCH_DATABASE_URL)');
+      rows.push(row('GET /api/getInfo ÷ same server /api/health, PostgreSQL', { value: pg.info, unit: 'req/s', ceiling: pg.health, ceilingLabel: 'its /api/health', goal: 0.3, kind: 'ratio-min' }));
     } finally {
       await stopPortal(onPostgres);
     }
+    console.log('\n    pgbench TPC-B on BENCH_DATABASE_URL (scale 10, 20 clients, 10 s)…');
+    pgbenchTpsMeasured = pgbenchTps(postgres);
+    console.log(pgbenchTpsMeasured === null ? '    (pgbench is not installed)' : `    ${Math.round(pgbenchTpsMeasured)} tps`);
   } else {
-    console.log('\n    (set BENCH_DATABASE_URL=postgres://… to measure (iii) on PostgreSQL too)');
+    console.log('\n    (set BENCH_DATABASE_URL=postgres://… to measure (iii) and (iv) on PostgreSQL too, beside pgbench)');
+  }
+}
+
+/** TPC-B transactions per second on BENCH_DATABASE_URL: the ceiling of wallet payments. */
+let pgbenchTpsMeasured = null;
+
+/** The table rows of scripts/bench-data.ts's figures (written to a JSON file). */
+function dataRows(results) {
+  const views = [
+    ['selective', 'status + selective keyword'],
+    ['everything', 'status + keyword matching all'],
+  ];
+  for (const [key, label] of [['embedded', 'embedded'], ['postgres', 'PostgreSQL']]) {
+    const data = results[key];
+    if (!data) continue;
+    const small = data.orders.find((o) => o.count === 1_000);
+    for (const { count, figures } of data.orders) {
+      for (const [view, title] of views) {
+        const figure = `GET /api/order p95, ${title}, ${count.toLocaleString('en-US')} orders, ${label}`;
+        const value = figures[view].p95;
+        if (view !== 'selective') rows.push(row(figure, { value, unit: 'ms', note: count > 1_000 ? 'information: counts every match for the total' : '' }));
+        else if (count === 100_000) rows.push(row(figure, { value, unit: 'ms', goal: 20, kind: 'max' }));
+        else if (count > 100_000) rows.push(row(figure, { value, unit: 'ms', goal: 2 * small.figures[view].p95, kind: 'max', note: '(goal: 2 × the 1k figure)' }));
+        else rows.push(row(figure, { value, unit: 'ms' }));
+      }
+    }
+    if (data.payments) {
+      const { spreadPerSecond, spreadP95, concurrentPerSecond, concurrentP95 } = data.payments;
+      const spread = `wallet payments/s, 20 clients over 10 agencies, ${label}`;
+      if (key === 'postgres') {
+        rows.push(row(spread, { value: spreadPerSecond, unit: '/s', ceiling: pgbenchTpsMeasured, ceilingLabel: 'pgbench TPC-B tps', goal: 0.25, kind: 'ratio-min', note: `p95 ${ms(spreadP95)}` }));
+      } else {
+        rows.push(row(spread, { value: spreadPerSecond, unit: '/s', note: `p95 ${ms(spreadP95)}` }));
+      }
+      rows.push(row(`wallet payments/s, 20 clients, one agency's wallet, ${label}`, { value: concurrentPerSecond, unit: '/s', note: `p95 ${ms(concurrentP95)}; one row lock` }));
+    }
   }
 }
 
@@ -262,17 +299,26 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /** Orders, bulk import, fulfilment queue, uploads and wallet payments (scripts/bench-data.ts), in its own process. */
-function benchData() {
+async function benchData() {
   console.log('\n(iv) Orders list, bulk import, fulfilment queue, document uploads and wallet payments');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/bench-data.ts')], { cwd: repoRoot, stdio: 'inherit', env: process.env });
+  const resultsFile = path.join(workDir, 'data-results.json');
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/bench-data.ts')], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_RESULTS_FILE: resultsFile },
+    });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench-data exited with ${code}`))));
   });
+  dataRows(JSON.parse(readFileSync(resultsFile, 'utf8')));
 }
 
 try {
   await main();
   await benchData();
+  console.log('\n== Every figure beside its ceiling or goal, measured in this run on this machine\n');
+  const missed = printTable(rows);
+  console.log(`\n${missed === 0 ? 'Every goal met.' : `${missed} goal(s) missed.`}`);
   console.log('\nDone.');
 } catch (error) {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);

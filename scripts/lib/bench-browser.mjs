@@ -1,0 +1,114 @@
+// What `npm run bench` measures in the browser: bytes on the wire as Chromium counted them, and
+// Lighthouse's performance and accessibility scores.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The system Chromium through Playwright (the e2e workspace's dependency). */
+export async function launchChromium(repoRoot) {
+  const requireFromE2e = createRequire(path.join(repoRoot, 'e2e/package.json'));
+  const { chromium } = requireFromE2e('@playwright/test');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/** Signs in through the API; answers what the web app keeps in localStorage. */
+export async function signIn(baseURL, email, password) {
+  const res = await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`${email} could not sign in: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const storeSession = (session) => {
+  localStorage.setItem('token', session.token);
+  localStorage.setItem('userId', JSON.stringify(session));
+};
+
+/**
+ * Loads `url` in a fresh context (empty cache) and sums what Chromium's network layer received per
+ * resource type: `encodedDataLength`, the bytes on the wire (headers and compressed body), the figure
+ * DevTools shows as "transferred". With `session`, the app's stored sign-in is set first.
+ */
+export async function transferredBytes(browser, baseURL, url, session = null) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    if (session) {
+      await page.goto(`${baseURL}/login`);
+      await page.evaluate(storeSession, session);
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map();
+    const bytes = { Script: 0, Stylesheet: 0, Document: 0, Image: 0, Fetch: 0, other: 0 };
+    const counts = { Script: 0, Stylesheet: 0 };
+    cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+    cdp.on('Network.loadingFinished', (event) => {
+      const type = types.get(event.requestId) ?? 'other';
+      const key = type in bytes ? type : type === 'XHR' ? 'Fetch' : 'other';
+      bytes[key] += event.encodedDataLength;
+      if (type in counts) counts[type] += 1;
+    });
+    await page.goto(`${baseURL}${url}`, { waitUntil: 'networkidle' });
+    return { bytes, counts };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Lighthouse (the version NOTES.md pins) on each URL, in Chromium started by chrome-launcher: the
+ * default mobile profile with simulated throttling. Signed-in pages get the app's stored session
+ * first (set through puppeteer in the same profile; Lighthouse is told not to clear storage).
+ * Answers null when Lighthouse is not installed.
+ */
+export async function lighthouseScores(repoRoot, baseURL, pages) {
+  const requireHere = createRequire(path.join(repoRoot, 'package.json'));
+  let lighthouse;
+  let chromeLauncher;
+  let puppeteer;
+  try {
+    lighthouse = (await import(requireHere.resolve('lighthouse'))).default;
+    const requireFromLighthouse = createRequire(requireHere.resolve('lighthouse'));
+    chromeLauncher = await import(requireFromLighthouse.resolve('chrome-launcher'));
+    puppeteer = (await import(requireFromLighthouse.resolve('puppeteer-core'))).default;
+  } catch {
+    return null;
+  }
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    const scores = [];
+    for (const { url, session } of pages) {
+      if (session) {
+        const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+        const page = await browser.newPage();
+        await page.goto(`${baseURL}/login`);
+        await page.evaluate(storeSession, session);
+        await page.close();
+        await browser.disconnect();
+      }
+      const result = await lighthouse(`${baseURL}${url}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: Boolean(session),
+      });
+      const { categories, audits } = result.lhr;
+      scores.push({
+        url,
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        failedAccessibility: categories.accessibility.auditRefs
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id),
+      });
+    }
+    return scores;
+  } finally {
+    await chrome.kill();
+  }
+}
