@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { orders, userOrderStats, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { userOrderStats, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { offsetOf, type PageRequest } from '../../lib/pagination.js';
 
