@@ -9,7 +9,8 @@
 // are still loaded only then. Code splitting keeps our own lazily imported modules in chunks of
 // their own, beside the entry points in dist/ (src/paths.ts relies on all code living one folder
 // below the package). Entries: the server; the spreadsheet worker, which the pool forks as
-// dist/read-sheet.worker.js; the database template builder (`npm run build:db`).
+// dist/read-sheet.worker.js; the embedded database's thread (dist/pglite.worker.js); the database
+// template builder (`npm run build:db`).
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +111,7 @@ export async function buildServer({ quiet = false } = {}) {
     entryPoints: {
       server: 'src/server.ts',
       'read-sheet.worker': 'src/lib/spreadsheet-pool/read-sheet.worker.ts',
+      'pglite.worker': 'src/db/pglite-thread/worker.ts',
       'build-template': 'src/db/build-template.ts',
     },
     outdir: distDir,

@@ -6,7 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { availabilityMessages, messages } from '@copydesk/shared';
 import type { Config } from './config.js';
-import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -158,7 +158,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, log: app.log }));
+  // Migrations (when any are due, or just the check) run while the plugins and routes register, which
+  // need no query; the app waits for them before it seeds and serves.
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, log: app.log, migrate: false }));
+  const migrated = options.database ? Promise.resolve() : migrateDatabase(database);
+  // Awaited below; a failure must not surface as an unhandled rejection meanwhile.
+  migrated.catch(() => {});
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('storage', createStorage(config.fileStorage));
@@ -168,7 +173,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Worker processes start with the first import; closing the app stops them (or the process hangs).
   app.decorate('spreadsheets', createSpreadsheetPool(config.spreadsheets, app.log));
   app.addHook('onClose', () => app.spreadsheets.close());
-  if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
 
   registerErrorHandler(app);
   registerInputGuard(app);
@@ -235,6 +239,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
 
   await registerWebApp(app);
+  await migrated;
+  if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
   if (app.mailer) startOutboxWorker(app, app.mailer);
   startAutoApprovalJob(app);
   startHousekeepingJob(app);

@@ -1,9 +1,12 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { startBanner } from './start-banner.js';
-import { isDatabaseUnavailable } from './db/client.js';
+import { prestartPGliteThread } from './db/pglite-thread/index.js';
+import { embeddedDatabase } from './db/template-file.js';
 
-/** Entry point: parse config, build the app, listen, shut down cleanly on SIGINT/SIGTERM. */
+/**
+ * Entry point: parse config, build the app, listen, shut down cleanly on SIGINT/SIGTERM. Only the
+ * config and the database thread's starter are imported up front: the embedded database starts
+ * booting in its thread first, and the rest of the server loads on this one meanwhile.
+ */
 async function main() {
   let config;
   try {
@@ -15,6 +18,8 @@ async function main() {
     }
     throw err;
   }
+  if (!config.databaseUrl) prestartPGliteThread(embeddedDatabase(config.dataDir));
+  const [{ buildApp }, { startBanner }, { isDatabaseUnavailable }] = await Promise.all([import('./app.js'), import('./start-banner.js'), import('./db/client.js')]);
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,15 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { openPGlite } from './pglite.js';
 import * as schema from './schema/index.js';
-import { defaultTemplateDir, migrationsFolder, readTemplate, templateFile } from './template.js';
-import { unpackTemplate } from './unpack-template.js';
+import { defaultTemplateDir, migrationsFolder, readTemplate } from './template.js';
+import { embeddedDatabase } from './template-file.js';
+import { startPGliteThread } from './pglite-thread/index.js';
 
 export type Schema = typeof schema;
 /** The database both drivers give: PGlite (embedded) and node-postgres share the PostgreSQL dialect. */
@@ -39,7 +38,7 @@ const stderrLog: DatabaseLog = {
 };
 
 export interface OpenDatabaseOptions {
-  /** `undefined` = PGlite persisted in `dataDir/db`; `memory:` = PGlite in memory; `postgres://…` = pool. */
+  /** `undefined` = PGlite persisted in `dataDir/db` (in a worker thread); `memory:` = PGlite in memory; `postgres://…` = pool. */
   url: string | undefined;
   dataDir: string;
   /** Apply committed migrations before returning (the default). */
@@ -61,8 +60,8 @@ export const poolSettings = {
   application_name: 'copydesk',
 } as const;
 
-function openPool(url: string, log: DatabaseLog): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, ...poolSettings });
+function openPool(Pool: typeof pg.Pool, url: string, log: DatabaseLog): pg.Pool {
+  const pool = new Pool({ connectionString: url, ...poolSettings });
   // An idle connection that dies (pg_terminate_backend, a database restart) is an 'error' event on
   // the pool; without a listener Node would throw it and end the process. The pool has already
   // dropped that connection and opens a new one on the next query, so logging is all there is to do.
@@ -75,30 +74,60 @@ function openPool(url: string, log: DatabaseLog): pg.Pool {
 }
 
 export async function openDatabase({ url, dataDir, migrate = true, log = stderrLog }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = openPool(url, log);
-    const db = drizzlePg(pool, { schema });
-    if (migrate) await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
-  }
-  let client: PGlite;
-  if (url === 'memory:') {
-    const template = readTemplate(defaultTemplateDir);
-    client = template ? openPGlite(undefined, { loadDataDir: template }) : openPGlite();
+    // Loaded only for PostgreSQL: the embedded database starts without them.
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    const pool = openPool(pg.Pool, url, log);
+    handle = { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
   } else {
-    const dir = path.join(dataDir, 'db');
-    // PGlite does not create parent folders of its data directory.
-    fs.mkdirSync(dataDir, { recursive: true });
-    // A new database starts from the migrated template when one was built: much faster than initdb.
-    // Unpacked by unpack-template.ts into a new folder; into one that already holds files, by PGlite.
-    const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const unpacked = fresh && unpackTemplate(templateFile(defaultTemplateDir), dir);
-    const template = fresh && !unpacked ? readTemplate(defaultTemplateDir) : null;
-    client = template ? openPGlite(dir, { loadDataDir: template }) : openPGlite(dir);
+    let client: PGlite;
+    if (url === 'memory:') {
+      // Tests: in this thread, from the template when one was built.
+      const template = readTemplate(defaultTemplateDir);
+      client = template ? openPGlite(undefined, { loadDataDir: template }) : openPGlite();
+    } else {
+      // DATA_DIR/db, in a worker thread (pglite-thread/): started by server.ts ahead of the rest of
+      // the server, or here. A new folder starts from the migrated template, much faster than initdb.
+      // Queries wait for it to open; drizzle uses the part of PGlite's client the thread gives.
+      client = startPGliteThread(embeddedDatabase(dataDir), (err) =>
+        log.warn({ err: { message: err.message } }, 'the embedded database stopped; every request that needs it answers 503 until the server restarts'),
+      ) as unknown as PGlite;
+    }
+    handle = { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
-  const db = drizzlePglite(client, { schema });
-  if (migrate) await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  if (migrate) await migrateDatabase(handle);
+  return handle;
+}
+
+/** The newest migration's timestamp in the journal, which drizzle records as `created_at` once applied. */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Applies the committed migrations that are not applied yet. Drizzle's migrator creates its schema
+ * and table, then reads every migration file, on each start; when the newest applied migration is
+ * already the journal's newest (drizzle's own test: it applies those with a later `when`), one
+ * query settles it instead.
+ */
+export async function migrateDatabase({ db, kind }: DatabaseHandle): Promise<void> {
+  try {
+    const { rows } = (await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: string | null }[] };
+    const applied = rows[0]?.applied;
+    if (applied != null && Number(applied) >= newestMigrationMillis()) return;
+  } catch (err) {
+    // 3F000 no such schema, 42P01 no such table: a database no migration has touched yet.
+    if (!['3F000', '42P01'].includes(sqlState(err) ?? '')) throw err;
+  }
+  if (kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
+  }
 }
 
 /** The SQLSTATE of a driver error, which Drizzle wraps in `cause` (same on PGlite and pg). */

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPGlite } from './pglite.js';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema/index.js';
-import { cacheDir, migrationsFolder } from '../paths.js';
+import { migrationsFolder } from '../paths.js';
+import { defaultTemplateDir, migrationsDigest, templateFile } from './template-file.js';
 
 /**
  * A migrated, empty PGlite database dumped to a tarball. Creating a PGlite cluster and applying the
@@ -15,18 +16,7 @@ import { cacheDir, migrationsFolder } from '../paths.js';
  */
 // Resolved in one place, so they hold from source and from the bundle (dist/).
 export { migrationsFolder };
-export const defaultTemplateDir = cacheDir;
-
-export function migrationsDigest(): string {
-  const digest = createHash('sha256');
-  for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const full = path.join(migrationsFolder, file);
-    if (fs.statSync(full).isFile()) digest.update(file).update(fs.readFileSync(full));
-  }
-  return digest.digest('hex').slice(0, 16);
-}
-
-export const templateFile = (dir: string) => path.join(dir, `pglite-${migrationsDigest()}.tar.gz`);
+export { defaultTemplateDir, migrationsDigest, templateFile };
 
 /** The template for the current migrations, or null when none has been built. */
 export function readTemplate(dir: string): Blob | null {
