@@ -60,6 +60,15 @@ describe('platform', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.body).toContain('console.log');
+    // A hashed asset keeps the headers about itself and leaves the document policies to the page.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const header of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy']) {
+      expect(asset.headers[header], header).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('sends the precompressed asset the browser accepts, with Content-Encoding', async () => {
@@ -76,6 +85,8 @@ describe('platform', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(18_000);
+    // One URL, three bodies: a shared cache must keep them apart.
+    for (const res of [br, gz, plain]) expect(res.headers.vary).toContain('Accept-Encoding');
   });
 
   it('answers 404 JSON, never HTML, for unknown API paths and missing assets', async () => {
