@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -63,7 +64,8 @@ export async function registerWebApp(app: FastifyInstance) {
         // policies (CSP, framing, referrer, HSTS…), which a browser reads from documents only. Sent
         // with each of the forty files a page loads, they were a kilobyte apiece, more than most of
         // the files. nosniff and Cross-Origin-Resource-Policy stay: they apply to the files themselves.
-        if (immutable) for (const header of documentOnlyHeaders) res.removeHeader(header);
+        // (The plugin passes the raw ServerResponse, which its type narrows to get/setHeader.)
+        if (immutable) for (const header of documentOnlyHeaders) (res as unknown as ServerResponse).removeHeader(header);
       },
     });
   }

@@ -13,7 +13,10 @@ import { serializeError, type PGliteThreadData, type Request, type Response, typ
 const port = parentPort!;
 const { dir, templateFile } = workerData as PGliteThreadData;
 
-/** A new database starts from the template (Node's own unpacking; PGlite's loadDataDir when that fails to apply). */
+/**
+ * A new database starts from the template: unpacked by Node into a new folder, loaded by PGlite
+ * (`loadDataDir`) into a folder that already holds other files.
+ */
 function open(): PGlite {
   // PGlite does not create parent folders of its data directory.
   fs.mkdirSync(path.dirname(dir), { recursive: true });
