@@ -9,12 +9,26 @@ export async function newPage(browser: Browser): Promise<Page> {
 }
 
 /**
+ * Waits until nothing is mid-transition (a toast fading in or out, a navbar sliding after a resize):
+ * axe measures the colours an element has at that instant, and a blend on its way to the final
+ * colours is not what anyone reads. Endless animations (loaders) do not count.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/**
  * The screen as it is, at desktop and phone width: no serious or critical axe-core violation, and
  * no sideways scrolling of the page on a phone. Leaves the page at 1366 × 900.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await settled(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width}px`).toEqual([]);
