@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -134,6 +134,8 @@ export interface BuildAppOptions {
   gateway?: PaymentGateway;
   /** Pino destination override (tests capture logs to check redaction). */
   logStream?: NodeJS.WritableStream;
+  /** Told of every route as it registers (the route-authorisation test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening, so tests drive it through `app.inject()`. */
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import { testConfig } from '../config.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import { openPGlite } from '../db/pglite.js';
@@ -36,8 +36,21 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
         await handle.close();
         const drop = new pg.Client({ connectionString: url });
         await drop.connect();
-        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await drop.end();
+        try {
+          // FORCE ends our own connections; an autovacuum worker busy on the new database is not
+          // ours to end (42501) and leaves within moments.
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            } catch (err) {
+              if ((err as { code?: string }).code !== '42501' || attempt === 20) throw err;
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+          }
+        } finally {
+          await drop.end();
+        }
       },
     };
   }
@@ -57,7 +70,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { gateway?: (db: Database) => PaymentGateway } = {},
+  options: { gateway?: (db: Database) => PaymentGateway; onRoute?: BuildAppOptions['onRoute'] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-files-'));
@@ -69,7 +82,7 @@ export async function createTestApp(
     },
   });
   const config = testConfig({ FILE_STORAGE_DIR: files, LOG_LEVEL: 'info', PUBLIC_URL: 'http://copydesk.test', ...env });
-  const app = await buildApp(config, { database, logStream, ...(options.gateway ? { gateway: options.gateway(database.db) } : {}) });
+  const app = await buildApp(config, { database, logStream, onRoute: options.onRoute, ...(options.gateway ? { gateway: options.gateway(database.db) } : {}) });
   await app.ready();
   return {
     app,

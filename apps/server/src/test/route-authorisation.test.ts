@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentMessages, DOCX_MIME, invoiceMessages, messages, userMessages } from '@copydesk/shared';
 import { makeDocx } from './docx.js';
 import { bearer, createTestApp, type TestApp } from './harness.js';
@@ -9,7 +9,7 @@ import { cardPayload, multipart, orderItem, placeOrder, signInRoleMatrix, type M
 
 /**
  * Issue 9 §7: every route Fastify registered × eight callers, each with the answer its role and
- * tenant allow. The routes are collected with an `onRoute` hook on the app the test builds, so a
+ * tenant allow. The routes are collected through buildApp's `onRoute` option on the app the test builds, so a
  * new route without a row below fails "every registered route has a row".
  *
  * Records belong to agency A and its associate S (`associateA`): S's unpaid and paid orders, the
@@ -20,18 +20,11 @@ import { cardPayload, multipart, orderItem, placeOrder, signInRoleMatrix, type M
  * change nothing that later rows read, or get fresh records per caller (`fresh`).
  */
 
-const registered = vi.hoisted(() => [] as string[]);
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const withRouteLog = ((options?: object) => {
-    const app = original.default(options);
-    app.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
-    });
-    return app;
-  }) as unknown as typeof original.default;
-  return { ...original, default: withRouteLog, fastify: withRouteLog };
-});
+/** Every route the app registers, as `METHOD /url` (HEAD twins left out), from buildApp's onRoute option. */
+const registered: string[] = [];
+const recordRoute = (route: RouteOptions) => {
+  for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+};
 
 type Actor = 'visitor' | 'admin' | 'agencyA' | 'associateA' | 'associateA2' | 'agencyB' | 'deactivated' | 'associateOfDeactivated';
 type SignedIn = Extract<Actor, 'admin' | 'agencyA' | 'associateA' | 'associateA2' | 'agencyB'>;
@@ -147,7 +140,7 @@ const twoItems = () => [orderItem(), orderItem({ articleTitle: 'Second piece' })
 
 beforeAll(async () => {
   // Request logs cost time on ~750 calls and nothing here reads them.
-  t = await createTestApp({ LOG_LEVEL: 'warn' });
+  t = await createTestApp({ LOG_LEVEL: 'warn' }, { onRoute: recordRoute });
   const matrix = await signInRoleMatrix(t.app, t.db);
   tok = matrix.tok;
 
