@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import { DEMO_PASSWORD } from './db/seed/index.js';
+import { embeddedDatabaseDir } from './db/template-file.js';
 
 /**
  * What `npm start` prints once it listens: the mode, what that mode hands out, and how to leave it.
@@ -7,7 +8,7 @@ import { DEMO_PASSWORD } from './db/seed/index.js';
  */
 export function startBanner(config: Config): string {
   const database = !config.databaseUrl
-    ? `embedded, in ${config.dataDir}/db`
+    ? `embedded, in ${embeddedDatabaseDir(config.dataDir)}`
     : config.databaseUrl === 'memory:'
       ? 'embedded, in memory (gone when the server stops)'
       : 'PostgreSQL (DATABASE_URL)';

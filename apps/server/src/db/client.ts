@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { openPGlite } from './pglite.js';
 import * as schema from './schema/index.js';
 import { defaultTemplateDir, migrationsFolder, readTemplate } from './template.js';
-import { embeddedDatabase } from './template-file.js';
+import { embeddedDatabase, embeddedDatabaseDir } from './template-file.js';
 import { startPGliteThread } from './pglite-thread/index.js';
 
 export type Schema = typeof schema;
@@ -90,7 +90,7 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
       // DATA_DIR/db, in a worker thread (pglite-thread/): started by server.ts ahead of the rest of
       // the server, or here. A new folder starts from the migrated template, much faster than initdb.
       // Queries wait for it to open; drizzle uses the part of PGlite's client the thread gives.
-      client = startPGliteThread(embeddedDatabase(dataDir), (err) =>
+      client = startPGliteThread(embeddedDatabaseDir(dataDir), () => embeddedDatabase(dataDir), (err) =>
         log.warn({ err: { message: err.message } }, 'the embedded database stopped; every request that needs it answers 503 until the server restarts'),
       ) as unknown as PGlite;
     }

@@ -22,7 +22,10 @@ export function migrationsDigest(): string {
 /** The file name carries a digest of the migrations, so a new migration means a new template. */
 export const templateFile = (dir: string) => path.join(dir, `pglite-${migrationsDigest()}.tar.gz`);
 
+/** Where a data folder keeps its embedded database. */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'db');
+
 /** The persisted embedded database of a data folder: DATA_DIR/db, started from the default template. */
 export function embeddedDatabase(dataDir: string): PGliteThreadData {
-  return { dir: path.join(dataDir, 'db'), templateFile: templateFile(defaultTemplateDir) };
+  return { dir: embeddedDatabaseDir(dataDir), templateFile: templateFile(defaultTemplateDir) };
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../lib/worker-entry.js';
 import { stringTypeIds } from './parsers.js';
 import { deserializeError, type PGliteThreadData, type Request, type Response, type RowMode, type Startup } from './protocol.js';
 
@@ -8,7 +9,7 @@ import { deserializeError, type PGliteThreadData, type Request, type Response, t
  * database boots while the server loads its code and registers its routes.
  *
  * This is the part of PGlite's client that drizzle-orm's PGlite driver and its migrator use
- * (`query`, `exec`, `transaction`, `close`), forwarded to ./worker.ts. Rows come back as they would
+ * (`query`, `transaction`, `close`), forwarded to ./worker.ts. Rows come back as they would
  * from PGlite in this thread: the worker's PGlite returns the types drizzle asks for as text
  * (./parsers.ts). A transaction holds the database as PGlite's own does: a query outside it waits
  * until it ends.
@@ -27,9 +28,6 @@ export interface ThreadResults {
 
 export interface ThreadTransaction {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults>;
-  exec(sql: string, options?: QueryOptions): Promise<ThreadResults[]>;
-  rollback(): Promise<void>;
-  readonly closed: boolean;
 }
 
 /** A request before its id is given (Omit over each member of the union). */
@@ -39,15 +37,6 @@ type Pending = { resolve(value: unknown): void; reject(err: Error): void };
 
 /** What a caller sees once the thread has stopped; isDatabaseUnavailable() knows this message. */
 const closedMessage = 'PGlite is closed';
-
-/**
- * Where the worker's entry is, from this module's URL: from TypeScript source (tsx, vitest) the shim
- * that loads worker.ts through tsx; from the bundle (dist/, build.mjs) its own entry pglite.worker.js.
- */
-export function workerFile(moduleUrl: string = import.meta.url): URL {
-  const fromSource = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
-  return new URL(fromSource ? './ts-worker.mjs' : './pglite.worker.js', moduleUrl);
-}
 
 /** Only the parsers the worker applies itself can be honoured; any other would be dropped silently. */
 function checkParsers(options: QueryOptions | undefined) {
@@ -69,7 +58,7 @@ export class PGliteThread {
   onLost: ((err: Error) => void) | undefined;
 
   constructor(data: PGliteThreadData) {
-    this.#worker = new Worker(workerFile(), { workerData: data });
+    this.#worker = new Worker(workerEntry(import.meta.url, { shim: './ts-worker.mjs', bundled: './pglite.worker.js' }), { workerData: data });
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.#worker.once('message', (startup: Startup) => {
         if (startup.ready) {
@@ -128,36 +117,15 @@ export class PGliteThread {
     return this.#request({ op: 'query', sql, params, rowMode: options?.rowMode });
   }
 
-  exec(sql: string, options?: QueryOptions): Promise<ThreadResults[]> {
-    checkParsers(options);
-    return this.#request({ op: 'exec', sql, rowMode: options?.rowMode });
-  }
-
   /** BEGIN; the callback's queries; COMMIT, or ROLLBACK when it throws (and the error is rethrown). */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const txId = await this.#request<number>({ op: 'begin' });
     let closed = false;
-    const ensureOpen = () => {
-      if (closed) throw new Error('Transaction is closed');
-    };
     const tx: ThreadTransaction = {
       query: async (sql, params = [], options) => {
-        ensureOpen();
+        if (closed) throw new Error('Transaction is closed');
         checkParsers(options);
         return this.#request({ op: 'query', sql, params, rowMode: options?.rowMode, txId });
-      },
-      exec: async (sql, options) => {
-        ensureOpen();
-        checkParsers(options);
-        return this.#request({ op: 'exec', sql, rowMode: options?.rowMode, txId });
-      },
-      rollback: async () => {
-        ensureOpen();
-        await this.#request({ op: 'rollback', txId });
-        closed = true;
-      },
-      get closed() {
-        return closed;
       },
     };
     let result: T;
@@ -198,12 +166,13 @@ export function prestartPGliteThread(data: PGliteThreadData): void {
 }
 
 /**
- * The thread prestarted for this folder (once), or a new one. A prestarted thread that failed to
- * open has already rejected its `waitReady`, which the first query reports.
+ * The thread prestarted for `dir` (once), or a new one opened with `data()` (asked only then: naming
+ * the template hashes the migrations). A prestarted thread that failed to open has already rejected
+ * its `waitReady`, which the first query reports.
  */
-export function startPGliteThread(data: PGliteThreadData, onLost?: (err: Error) => void): PGliteThread {
-  const thread = started.get(data.dir) ?? new PGliteThread(data);
-  started.delete(data.dir);
+export function startPGliteThread(dir: string, data: () => PGliteThreadData, onLost?: (err: Error) => void): PGliteThread {
+  const thread = started.get(dir) ?? new PGliteThread(data());
+  started.delete(dir);
   thread.onLost = onLost;
   return thread;
 }

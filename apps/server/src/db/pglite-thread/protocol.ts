@@ -15,12 +15,9 @@ export type RowMode = 'array' | 'object';
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode?: RowMode; txId?: number }
-  | { id: number; op: 'exec'; sql: string; rowMode?: RowMode; txId?: number }
   /** Opens a transaction; answered with its txId once BEGIN has run. */
   | { id: number; op: 'begin' }
-  /** ROLLBACK inside an open transaction (PGlite's `tx.rollback()`); the transaction stays open until `end`. */
-  | { id: number; op: 'rollback'; txId: number }
-  /** Ends a transaction: COMMIT (unless rolled back) or ROLLBACK; answered once it has. */
+  /** Ends a transaction: COMMIT or ROLLBACK; answered once it has run. */
   | { id: number; op: 'end'; txId: number; commit: boolean }
   | { id: number; op: 'close' };
 

@@ -78,14 +78,8 @@ async function handle(db: PGlite, request: Request): Promise<unknown> {
       const options: QueryOptions = { rowMode: request.rowMode };
       return request.txId === undefined ? db.query(request.sql, request.params, options) : transaction(request.txId).tx.query(request.sql, request.params, options);
     }
-    case 'exec': {
-      const options: QueryOptions = { rowMode: request.rowMode };
-      return request.txId === undefined ? db.exec(request.sql, options) : transaction(request.txId).tx.exec(request.sql, options);
-    }
     case 'begin':
       return begin(db);
-    case 'rollback':
-      return transaction(request.txId).tx.rollback();
     case 'end': {
       const open = transaction(request.txId);
       open.finish(request.commit);

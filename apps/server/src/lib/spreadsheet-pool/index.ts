@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Tinypool } from 'tinypool';
 import type { ReadSheetResult, ReadSheetTask } from './read-sheet.worker.js';
+import { workerEntry } from '../worker-entry.js';
 
 /**
  * Spreadsheet uploads are parsed in a pool of worker processes, never on the event loop (issue 9 §5):
@@ -42,22 +43,11 @@ export interface SpreadsheetPool {
   close(): Promise<void>;
 }
 
-/**
- * How the worker file is found, from this module's own URL. From TypeScript source (tsx for npm run
- * dev, vitest) this module is `index.ts`, and the entry is `ts-worker.mjs` beside it, which loads
- * `read-sheet.worker.ts` through tsx. Bundled (apps/server/build.mjs, what npm start runs), this code
- * is `.js` in dist/ (import.meta.url is the bundle's URL) and the worker is the bundle's own entry
- * `dist/read-sheet.worker.js`; tinypool stays an external package, since it forks its own entry
- * file from its package folder.
- */
-export function workerFile(moduleUrl: string = import.meta.url): string {
-  const fromSource = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname);
-  return fileURLToPath(new URL(fromSource ? './ts-worker.mjs' : './read-sheet.worker.js', moduleUrl));
-}
-
 export function createSpreadsheetPool(options: SpreadsheetPoolOptions, log?: { warn(obj: object, msg: string): void }): SpreadsheetPool {
   const pool = new Tinypool({
-    filename: workerFile(),
+    // ts-worker.mjs loads read-sheet.worker.ts from source; tinypool stays an external package, since
+    // it forks its own entry file from its package folder.
+    filename: fileURLToPath(workerEntry(import.meta.url, { shim: './ts-worker.mjs', bundled: './read-sheet.worker.js' })),
     runtime: 'child_process',
     // Buffers and row objects cross as structured clones, not JSON.
     serialization: 'advanced',
