@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, orders, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
+import type { CouponRefusal } from '../coupons/coupon-rules.js';
+import type { OrderScope } from '../orders/orders.repository.js';
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'invoiceNumber' | 'id' | 'createdAt'>;
 
@@ -37,7 +39,49 @@ const sortColumns = {
   created_at: payments.createdAt,
 } as const;
 
+/** Why `pay_order_from_wallet` did not book: 'in_flight' means a card attempt holds the order. */
+export type WalletPaymentRefusal = 'not_found' | 'already_paid' | 'in_flight' | CouponRefusal | 'coupon_above_total' | 'balance_not_enough';
+
+export interface WalletPayment {
+  orderId: number;
+  /** The wallet debited: the payer's agency. */
+  agencyId: number;
+  userId: number;
+  /** Whose orders the payer may pay (scopeOf in the orders service). */
+  scope: OrderScope;
+  coupon: { id: number } | { code: string } | null;
+  /** The day a coupon's expiry is compared with (YYYY-MM-DD, UTC). */
+  today: string;
+  description: string;
+  dueBusinessDays: number;
+  offer: { thresholdCents: number; creditCents: number; description: string };
+}
+
+export type WalletPaymentResult =
+  | { refusal: WalletPaymentRefusal; inFlightAttemptId: number | null }
+  | { refusal: null; paymentId: number; offerCredited: boolean };
+
 export const billingRepository = {
+  /**
+   * Pays an order from the agency's wallet in one statement, inside the caller's transaction: the
+   * SQL function of migration 0015 locks, checks and books everything a wallet payment touches, so
+   * the transaction makes one round trip to the database instead of one per step. A refusal has
+   * written nothing.
+   */
+  async payOrderFromWallet(db: DbOrTx, payment: WalletPayment): Promise<WalletPaymentResult> {
+    const { scope, coupon, offer } = payment;
+    const result = await db.execute(sql`
+      select refusal, in_flight_attempt_id, paid_payment_id, offer_credited from pay_order_from_wallet(
+        ${payment.orderId}::integer, ${payment.agencyId}::integer, ${payment.userId}::integer,
+        ${scope.kind === 'agency' ? scope.agencyId : null}::integer, ${scope.kind === 'user' ? scope.userId : null}::integer,
+        ${coupon && 'id' in coupon ? coupon.id : null}::integer, ${coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null}::text,
+        ${payment.today}::date, ${payment.description}::text, ${payment.dueBusinessDays}::integer,
+        ${offer.thresholdCents}::bigint, ${offer.creditCents}::bigint, ${offer.description}::text)`);
+    const [row] = (result as unknown as { rows: { refusal: WalletPaymentRefusal | null; in_flight_attempt_id: number | null; paid_payment_id: number | null; offer_credited: boolean }[] }).rows;
+    if (row!.refusal) return { refusal: row!.refusal, inFlightAttemptId: row!.in_flight_attempt_id };
+    return { refusal: null, paymentId: row!.paid_payment_id!, offerCredited: row!.offer_credited };
+  },
+
   /**
    * Takes the agency's wallet row lock (the wallet exists from the agency's sign-up) and reads what
    * the offer check needs. Every transaction that books a payment locks the order, then the wallet,

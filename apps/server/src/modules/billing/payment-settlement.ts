@@ -51,6 +51,12 @@ export const gatewayKeyOf = (agencyId: number, attemptId: number) => `copydesk-a
 
 const expiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
 
+/** The ledger line of the one-time offer credit (also written by the wallet payment's SQL function). */
+export const offerCreditDescription = (thresholdCents: number) => `Offer credit: paid orders reached ${centsToDollars(thresholdCents).toFixed(2)}`;
+
+/** What the pay answer says when the payment earned the credit. */
+export const offerGrantedMessage = (creditCents: number) => billingMessages.offerGranted(formatCredit(creditCents));
+
 /**
  * The one-time credit once an agency's paid orders reach the threshold (DESIGN.md §6.5). `wallet` is
  * what the wallet lock read before this payment: nothing more is read unless the credit is due.
@@ -70,33 +76,34 @@ async function grantOfferIfDue(
     agencyId,
     amountCents: creditCents,
     kind: 'offer_credit',
-    description: `Offer credit: paid orders reached ${centsToDollars(thresholdCents).toFixed(2)}`,
+    description: offerCreditDescription(thresholdCents),
     actorId,
     paymentId,
   });
-  return billingMessages.offerGranted(formatCredit(creditCents));
+  return offerGrantedMessage(creditCents);
 }
 
 export interface OrderBooking {
   order: { id: number };
   agencyId: number;
   userId: number;
-  method: 'Balance' | 'SavedCard' | 'NewCard';
+  method: 'SavedCard' | 'NewCard';
   subtotalCents: number;
   discountCents: number;
   amountCents: number;
   couponId: number | null;
   description: string;
-  /** Card payments: the gateway, its charge and the card, and the billing address. */
+  /** The gateway, its charge and the card (none when a coupon paid it all), and the billing address. */
   card?: { gateway: string; chargeRef: string; last4: string; expiry: string } | null;
   billing?: Omit<PaymentAttemptDetails, 'savedCard'>;
 }
 
 /**
- * Books a paid order inside the caller's transaction, the order row already locked, then the
- * wallet (billingRepository.lockWallet says why): the payment
- * with its invoice, the coupon use, the wallet debit for wallet payments, the order and its items
- * released to the writers, the activity line and the offer check.
+ * Books an order paid by card (or in full by a coupon) inside the caller's transaction, the order
+ * row already locked, then the wallet (billingRepository.lockWallet says why): the payment with its
+ * invoice, the coupon use, the order and its items released to the writers, the activity line and
+ * the offer check. Wallet payments do the same, and the debit, in one SQL call
+ * (billingRepository.payOrderFromWallet).
  */
 export async function bookOrderPayment(config: Config, tx: Transaction, booking: OrderBooking) {
   const { order, agencyId, userId, amountCents, description } = booking;
@@ -116,9 +123,6 @@ export async function bookOrderPayment(config: Config, tx: Transaction, booking:
     ...(booking.billing ?? {}),
   });
   if (booking.couponId) await redeemCoupon(tx, { couponId: booking.couponId, paymentId, orderId: order.id, userId, discountCents: booking.discountCents });
-  if (booking.method === 'Balance' && amountCents > 0) {
-    await billingRepository.appendEntry(tx, { agencyId, amountCents: -amountCents, kind: 'order_payment', description, actorId: userId, paymentId, orderId: order.id });
-  }
   await paidOrdersRepository.markPaid(tx, { orderId: order.id, paymentId, userId, description: `Paid with order #${order.id} (payment #${paymentId})` });
   const offerMessage = await grantOfferIfDue(config, tx, { agencyId, actorId: userId, paymentId, amountCents }, wallet);
   return { paymentId, offerMessage };

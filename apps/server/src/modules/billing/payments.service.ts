@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   billingMessages,
   couponDiscountCents,
+  DUE_BUSINESS_DAYS,
   dollarsToCents,
   messages,
   normaliseCardNumber,
@@ -16,16 +17,18 @@ import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { FinishInTransaction } from '../../lib/idempotency.js';
 import type { CardSource } from '../../lib/payment-gateway.js';
-import { appliedCoupon, assertUsable, findCoupon } from '../coupons/coupon-rules.js';
+import { appliedCoupon, assertUsable, couponRefusalError, findCoupon, today } from '../coupons/coupon-rules.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { scopeOf } from '../orders/orders.service.js';
-import { billingRepository } from './billing.repository.js';
+import { billingRepository, type WalletPaymentRefusal } from './billing.repository.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
 import {
   ATTEMPT_LEASE_MS,
   bookOrderPayment,
   chargeAndSettle,
   gatewayKeyOf,
+  offerCreditDescription,
+  offerGrantedMessage,
   reconcileAttempt,
   requestKeyOf,
   type PaymentsCtx,
@@ -93,10 +96,48 @@ async function moneyTransaction<T>(ctx: PaymentsCtx, work: (tx: Transaction) => 
   }
 }
 
-/** Another card attempt holds the order: thrown out of the reservation to be settled or waited for. */
+/** A card attempt holds the order: thrown out of the payment's transaction to be settled or waited for. */
 class OrderInFlight extends Error {
-  constructor(readonly attempt: PaymentAttemptRow) {
+  constructor(readonly attemptId: number) {
     super('card payment in flight');
+  }
+}
+
+/**
+ * Runs a payment step; when a card attempt holds the order and its request died (untouched for a
+ * lease), settles that attempt and runs the step once more. Otherwise the customer waits for it
+ * rather than paying twice.
+ */
+async function unlessCardInFlight<T>(ctx: PaymentsCtx, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof OrderInFlight)) throw err;
+    const stale = await attempts.claimIfStale(ctx.db, err.attemptId, ATTEMPT_LEASE_MS);
+    if (!stale) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
+    await reconcileAttempt(ctx, stale);
+  }
+  try {
+    return await step();
+  } catch (again) {
+    if (again instanceof OrderInFlight) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
+    throw again;
+  }
+}
+
+/** The customer's answer to a wallet payment the database refused. */
+function walletRefusalError(refusal: Exclude<WalletPaymentRefusal, 'in_flight'>): AppError {
+  switch (refusal) {
+    case 'not_found':
+      return new AppError('NOT_FOUND', messages.notFound);
+    case 'already_paid':
+      return new AppError('CONFLICT', billingMessages.alreadyPaid);
+    case 'coupon_above_total':
+      return AppError.field('coupon', messages.couponAboveTotal);
+    case 'balance_not_enough':
+      return AppError.field('payment_type', messages.balanceNotEnough);
+    default:
+      return couponRefusalError(refusal);
   }
 }
 
@@ -105,7 +146,7 @@ async function reserveAttempt(tx: Transaction, values: Parameters<typeof attempt
   const attempt = await attempts.reserve(tx, values);
   if (!attempt) {
     const inFlight = values.orderId ? await attempts.inFlightForOrder(tx, values.orderId) : null;
-    if (inFlight) throw new OrderInFlight(inFlight);
+    if (inFlight) throw new OrderInFlight(inFlight.id);
     throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
   }
   const gatewayKey = gatewayKeyOf(attempt.agencyId, attempt.id);
@@ -133,24 +174,48 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
   if (!actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
   const orderId = info.order_id!;
   const couponRef = info.coupon_id ? { id: info.coupon_id } : info.coupon_code?.trim() ? { code: info.coupon_code } : null;
-  const requestKey = requestKeyOf(actor.id, 'order.pay', idempotencyKey);
+  const description = `Order Payment #${orderId}`;
 
-  if (info.payment_type !== 'Balance') {
-    const earlier = await attempts.findByRequestKey(ctx.db, actor.id, requestKey);
-    if (earlier) {
-      assertSameRequest(earlier, { kind: 'order', orderId });
-      const card = await cardSourceOf(ctx.db, agencyId, info, info.payment_type);
-      return chargeAndSettle(ctx, earlier, card.source);
-    }
+  if (info.payment_type === 'Balance') {
+    const { offer } = ctx.config;
+    return unlessCardInFlight(ctx, () =>
+      moneyTransaction(ctx, async (tx) => {
+        const booked = await billingRepository.payOrderFromWallet(tx, {
+          orderId,
+          agencyId,
+          userId: actor.id,
+          scope: scopeOf(actor),
+          coupon: couponRef,
+          today: today(),
+          description,
+          dueBusinessDays: DUE_BUSINESS_DAYS,
+          offer: { thresholdCents: offer.thresholdCents, creditCents: offer.creditCents, description: offerCreditDescription(offer.thresholdCents) },
+        });
+        if (booked.refusal === 'in_flight') throw new OrderInFlight(booked.inFlightAttemptId!);
+        if (booked.refusal) throw walletRefusalError(booked.refusal);
+        const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerCredited ? offerGrantedMessage(offer.creditCents) : null };
+        await finish(tx, done);
+        return done;
+      }),
+    );
   }
 
-  const reserve = () =>
+  const method = info.payment_type;
+  const requestKey = requestKeyOf(actor.id, 'order.pay', idempotencyKey);
+  const earlier = await attempts.findByRequestKey(ctx.db, actor.id, requestKey);
+  if (earlier) {
+    assertSameRequest(earlier, { kind: 'order', orderId });
+    const card = await cardSourceOf(ctx.db, agencyId, info, method);
+    return chargeAndSettle(ctx, earlier, card.source);
+  }
+
+  const reserved = await unlessCardInFlight(ctx, () =>
     moneyTransaction(ctx, async (tx) => {
       const order = await ordersRepository.lockOrder(tx, orderId, scopeOf(actor));
       if (!order) throw new AppError('NOT_FOUND', messages.notFound);
       if (order.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
       const inFlight = await attempts.inFlightForOrder(tx, order.id);
-      if (inFlight) throw new OrderInFlight(inFlight);
+      if (inFlight) throw new OrderInFlight(inFlight.id);
 
       const subtotalCents = order.totalCents;
       let discountCents = 0;
@@ -164,19 +229,12 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
         couponId = coupon.id;
       }
       const amountCents = subtotalCents - discountCents;
-      const description = `Order Payment #${order.id}`;
       const booking = { order, agencyId, userId: actor.id, subtotalCents, discountCents, amountCents, couponId, description };
 
-      if (info.payment_type === 'Balance') {
-        const booked = await bookOrderPayment(ctx.config, tx, { ...booking, method: 'Balance' });
-        const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage };
-        await finish(tx, done);
-        return { done };
-      }
-      const card = await cardSourceOf(tx, agencyId, info, info.payment_type);
+      const card = await cardSourceOf(tx, agencyId, info, method);
       if (amountCents === 0) {
         // Paid in full by the coupon: nothing to charge, so it is booked at once.
-        const booked = await bookOrderPayment(ctx.config, tx, { ...booking, method: info.payment_type, billing: billingAddress(info) });
+        const booked = await bookOrderPayment(ctx.config, tx, { ...booking, method, billing: billingAddress(info) });
         const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage };
         await finish(tx, done);
         return { done };
@@ -188,7 +246,7 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
         userId: actor.id,
         orderId: order.id,
         requestKey,
-        method: info.payment_type,
+        method,
         subtotalCents,
         discountCents,
         amountCents,
@@ -198,25 +256,8 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
         gateway: ctx.gateway.name,
       });
       return { attempt, source: card.source };
-    });
-
-  let reserved: Awaited<ReturnType<typeof reserve>>;
-  try {
-    reserved = await reserve();
-  } catch (err) {
-    if (!(err instanceof OrderInFlight)) throw err;
-    // Another card payment holds the order. If its request died (untouched for a lease), settle it
-    // here and look again; otherwise the customer waits for it rather than paying twice.
-    const stale = await attempts.claimIfStale(ctx.db, err.attempt.id, ATTEMPT_LEASE_MS);
-    if (!stale) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
-    await reconcileAttempt(ctx, stale);
-    try {
-      reserved = await reserve();
-    } catch (again) {
-      if (again instanceof OrderInFlight) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
-      throw again;
-    }
-  }
+    }),
+  );
   if ('done' in reserved) return reserved.done;
   return chargeAndSettle(ctx, reserved.attempt, reserved.source);
 }

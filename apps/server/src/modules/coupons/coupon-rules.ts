@@ -14,15 +14,31 @@ export function appliedCoupon(coupon: CouponRow): AppliedCoupon & { id: number; 
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today's date in UTC (YYYY-MM-DD): a coupon is usable through its expiry day. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Why a coupon may not be used. The wallet payment's SQL function (migration 0015) answers the same
+ * reasons, checked in the same order as assertUsable.
+ */
+const couponRefusalMessages = {
+  coupon_unknown: couponMessages.unknown,
+  coupon_inactive: couponMessages.inactive,
+  coupon_expired: couponMessages.expired,
+  coupon_used_up: couponMessages.usedUp,
+  coupon_not_for_you: couponMessages.notForYou,
+} as const;
+export type CouponRefusal = keyof typeof couponRefusalMessages;
+
+export const couponRefusalError = (refusal: CouponRefusal) => AppError.field('coupon', couponRefusalMessages[refusal]);
 
 /** Refuses a coupon the agency may not use now, with the reason (DESIGN.md §6.4). */
 export function assertUsable(coupon: CouponRow | null, agencyId: number): asserts coupon is CouponRow {
-  if (!coupon || coupon.deletedAt) throw AppError.field('coupon', couponMessages.unknown);
-  if (coupon.status !== 1) throw AppError.field('coupon', couponMessages.inactive);
-  if (coupon.expiry < today()) throw AppError.field('coupon', couponMessages.expired);
-  if (coupon.usedCount >= coupon.usageLimit) throw AppError.field('coupon', couponMessages.usedUp);
-  if (coupon.agencyIds.length && !coupon.agencyIds.includes(agencyId)) throw AppError.field('coupon', couponMessages.notForYou);
+  if (!coupon || coupon.deletedAt) throw couponRefusalError('coupon_unknown');
+  if (coupon.status !== 1) throw couponRefusalError('coupon_inactive');
+  if (coupon.expiry < today()) throw couponRefusalError('coupon_expired');
+  if (coupon.usedCount >= coupon.usageLimit) throw couponRefusalError('coupon_used_up');
+  if (coupon.agencyIds.length && !coupon.agencyIds.includes(agencyId)) throw couponRefusalError('coupon_not_for_you');
 }
 
 export async function findCoupon(db: DbOrTx, by: { id: number } | { code: string }): Promise<CouponRow | null> {
@@ -47,6 +63,6 @@ export async function redeemCoupon(
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
     .where(and(eq(coupons.id, redemption.couponId), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
     .returning({ id: coupons.id });
-  if (!row) throw AppError.field('coupon', couponMessages.usedUp);
+  if (!row) throw couponRefusalError('coupon_used_up');
   await db.insert(couponRedemptions).values(redemption);
 }
