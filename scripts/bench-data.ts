@@ -1,6 +1,6 @@
 // Data figures for `npm run bench` (issues 3 and 4); prints, asserts nothing.
 //   - GET /api/order p50/p95 as the demo agency with 1,000 and with 100,000 orders (target: p95 at
-//     100k ≤ 2 × p95 at 1k)
+//     100k ≤ 2 × p95 at 1k), and of its last page by number (offset) and by cursor (keyset)
 //   - importing a 5,000-row bulk sheet (target ≤ 5 s)
 //   - GET /api/fulfilment p50/p95 as the demo admin with 1,000 and with 100,000 paid items: the default
 //     view (open items, oldest due date first, 20 rows), a title search and one agency (target: p95
@@ -237,22 +237,38 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       selective: { title: `, status + a selective keyword (keyword=article ${first})`, url: `${list}&status=unpaid&keyword=article%20${first}`, runs: 100 },
       everything: { title: ', status + keyword matching every order (keyword=Seeded)', url: `${list}&status=unpaid&keyword=Seeded`, runs: 50 },
     };
+    const getList = async (url: string) => {
+      const res = await request(`${address}${url}`, { headers: { authorization: `Bearer ${agency}` } });
+      const body = (await res.json()) as { data: unknown[]; meta: { total: number; last_page: number; next_cursor: string | null } };
+      if (res.status !== 200 || body.data.length === 0) throw new Error(`${url} answered ${res.status} with ${body.data?.length} rows`);
+      return body;
+    };
     const measureOrders = async () => {
       const out: Record<string, { p50: number; p95: number; total: number }> = {};
       for (const [key, view] of Object.entries(orderViews)) {
-        const res = await request(`${address}${view.url}`, { headers: { authorization: `Bearer ${agency}` } });
-        const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
-        if (res.status !== 200 || body.data.length === 0) throw new Error(`${view.url} answered ${res.status} with ${body.data?.length} rows`);
+        const body = await getList(view.url);
         await timeRequests(address, agency, view.url, 20);
         out[key] = { ...(await timeRequests(address, agency, view.url, view.runs)), total: body.meta.total };
+      }
+      // The last page, by its number (an offset past every other order) and by the cursor of the
+      // page before it (meta.next_cursor), as the orders screen reads it when stepping with Next.
+      const { meta } = await getList(list);
+      const last = meta.last_page;
+      const before = await getList(`${list.replace('page=1', `page=${last - 1}`)}`);
+      const deep = { deepOffset: list.replace('page=1', `page=${last}`), deepCursor: `${list.replace('page=1', `page=${last}`)}&after=${before.meta.next_cursor}` };
+      for (const [key, url] of Object.entries(deep)) {
+        await getList(url);
+        await timeRequests(address, agency, url, 5);
+        out[key] = { ...(await timeRequests(address, agency, url, 30)), total: meta.total };
       }
       return out;
     };
     const reportOrders = (label: string, figures: Record<string, { p50: number; p95: number; total: number }>, base?: Record<string, { p95: number }>) => {
-      for (const [key, view] of Object.entries(orderViews)) {
+      const titles = { ...Object.fromEntries(Object.entries(orderViews).map(([key, view]) => [key, view.title])), deepOffset: ', last page by its number', deepCursor: ', last page after the cursor of the page before' };
+      for (const [key, title] of Object.entries(titles)) {
         const f = figures[key]!;
         const ratio = base ? `; p95 ratio ${(f.p95 / base[key]!.p95).toFixed(2)}× the 1k figure` : '';
-        console.log(`GET /api/order ${label}${view.title}: p50 ${ms(f.p50)}, p95 ${ms(f.p95)}  (${f.total.toLocaleString('en-US')} matching${ratio})`);
+        console.log(`GET /api/order ${label}${title}: p50 ${ms(f.p50)}, p95 ${ms(f.p95)}  (${f.total.toLocaleString('en-US')} matching${ratio})`);
       }
     };
     await handle.db.execute(sql`analyze`);

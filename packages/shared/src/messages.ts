@@ -383,6 +383,7 @@ export const inputMessages = {
   unpairedSurrogate: 'This field contains text that is not valid Unicode (an unpaired surrogate).',
   malformedUrl: 'The address of this request is malformed (a broken %-escape or text that is not UTF-8).',
   dateOutOfRange: 'Please enter a date between 1900-01-01 and 9999-12-31 as YYYY-MM-DD.',
+  staleCursor: 'This page of the list is out of date (the sort order changed). Please go back to the first page.',
 } as const;
 
 /** Card payments settled in three steps (issue 9 §3): what a customer hears when one is not straightforward. */

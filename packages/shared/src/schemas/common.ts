@@ -76,3 +76,79 @@ export function pagedQuerySchema<const C extends readonly [string, ...string[]]>
     sort_order: z.preprocess((v) => (typeof v === 'string' ? unset(v.toLowerCase()) : v), z.enum(['asc', 'desc']).default('desc')),
   });
 }
+
+/**
+ * Where the next page of a keyset-paged list starts: the last row's sort value and id, under the
+ * sort they were read with. A deep page then costs what the first does (no rows read and skipped,
+ * as an offset does), and rows added meanwhile do not shift what the next page shows. Clients pass
+ * `meta.next_cursor` back as `after` and never look inside.
+ */
+export interface ListCursor<C extends string = string> {
+  sortColumn: C;
+  sortOrder: 'asc' | 'desc';
+  /** The sort column's value as text: digits, or a timestamp as `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+  value: string;
+  id: number;
+}
+
+/** What a sort column holds, so a cursor's value can be checked before it reaches SQL. */
+export type CursorValueKind = 'integer' | 'bigint' | 'timestamp';
+
+const CURSOR_VALUE: Record<CursorValueKind, (v: string) => boolean> = {
+  integer: (v) => /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2_147_483_647,
+  bigint: (v) => /^-?\d{1,18}$/.test(v),
+  timestamp: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) && isSaneDate(v.slice(0, 10)),
+};
+
+const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function encodeCursor(cursor: ListCursor): string {
+  return base64url(JSON.stringify([cursor.sortColumn, cursor.sortOrder, cursor.value, cursor.id]));
+}
+
+/** The cursor a text holds, or null for anything that is not one this server wrote. */
+export function decodeCursor(text: string): ListCursor | null {
+  try {
+    const parsed: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+    if (!Array.isArray(parsed) || parsed.length !== 4) return null;
+    const [sortColumn, sortOrder, value, id] = parsed as unknown[];
+    if (typeof sortColumn !== 'string' || (sortOrder !== 'asc' && sortOrder !== 'desc') || typeof value !== 'string') return null;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+    return { sortColumn, sortOrder, value, id };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A paged list's query plus `after`, a cursor from the previous page's `meta.next_cursor`. `page`
+ * still numbers the page for `meta`; with `after` the rows start after the cursor instead of at an
+ * offset. Anything but a cursor of one of these columns answers 422 on `after`; add
+ * `.superRefine(cursorFitsSort)` after the list's own fields.
+ */
+export function keysetPagedQuerySchema<const C extends readonly [string, ...string[]]>(
+  columns: C,
+  defaultLimit: number,
+  kinds: Record<C[number], CursorValueKind>,
+) {
+  const after = z.preprocess(unset, z.string().optional()).transform((text, ctx): ListCursor<C[number]> | undefined => {
+    if (text === undefined) return undefined;
+    const cursor = text.length <= 200 ? decodeCursor(text) : null;
+    const kind = cursor && (columns as readonly string[]).includes(cursor.sortColumn) ? kinds[cursor.sortColumn as C[number]] : null;
+    if (!cursor || !kind || !CURSOR_VALUE[kind](cursor.value)) {
+      ctx.addIssue({ code: 'custom', message: inputMessages.staleCursor });
+      return z.NEVER;
+    }
+    return cursor as ListCursor<C[number]>;
+  });
+  return pagedQuerySchema(columns, defaultLimit).extend({ after });
+}
+
+/** A cursor read under another sort than the query asks for cannot say where its page starts. */
+export function cursorFitsSort(query: { sort_column: string; sort_order: string; after?: ListCursor }, ctx: z.RefinementCtx) {
+  if (query.after && (query.after.sortColumn !== query.sort_column || query.after.sortOrder !== query.sort_order))
+    ctx.addIssue({ code: 'custom', path: ['after'], message: inputMessages.staleCursor });
+}
+
+export const keysetPageMetaSchema = pageMetaSchema.extend({ next_cursor: z.string().nullable() });
+export type KeysetPageMeta = z.infer<typeof keysetPageMetaSchema>;

@@ -9,7 +9,7 @@ import {
   TEXT_MAX,
 } from '../constants.js';
 import { messages } from '../messages.js';
-import { optionalQueryDate, optionalQueryInt, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
+import { cursorFitsSort, keysetPageMetaSchema, keysetPagedQuerySchema, optionalQueryDate, optionalQueryInt, optionalQueryText } from './common.js';
 
 /**
  * Order contracts (orders-and-payment §3, §5; issue 3 §2). The same rules run in the order form and
@@ -155,13 +155,15 @@ export const ITEM_STATUSES = ['Unpaid', 'Unassigned', 'In Progress', 'Pending Re
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const ORDER_STATUSES = ['UNPAID', 'IN-PROGRESS', 'COMPLETED'] as const;
 
-export const orderListQuerySchema = pagedQuerySchema(ORDER_SORT_COLUMNS, 30).extend({
-  keyword: optionalQueryText(100),
-  orderId: optionalQueryInt,
-  date: optionalQueryDate,
-  user: optionalQueryInt,
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUS_FILTERS).optional()),
-});
+export const orderListQuerySchema = keysetPagedQuerySchema(ORDER_SORT_COLUMNS, 30, { id: 'integer', user_id: 'integer', created_at: 'timestamp', total: 'bigint' })
+  .extend({
+    keyword: optionalQueryText(100),
+    orderId: optionalQueryInt,
+    date: optionalQueryDate,
+    user: optionalQueryInt,
+    status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUS_FILTERS).optional()),
+  })
+  .superRefine(cursorFitsSort);
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 export const orderRowSchema = z.object({
@@ -177,7 +179,7 @@ export const orderRowSchema = z.object({
   created_at: z.string(),
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
-export const orderListResponseSchema = z.object({ data: z.array(orderRowSchema), meta: pageMetaSchema });
+export const orderListResponseSchema = z.object({ data: z.array(orderRowSchema), meta: keysetPageMetaSchema });
 
 export const contentItemSchema = z.object({
   id: z.number(),

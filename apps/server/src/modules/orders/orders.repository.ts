@@ -102,6 +102,21 @@ async function filterConditions(db: DbOrTx, scope: OrderScope, f: OrderFilters):
 }
 
 const sortColumns = { id: orders.id, user_id: orders.userId, created_at: orders.createdAt, total: orders.totalCents } as const;
+type SortColumn = keyof typeof sortColumns;
+
+/** A sort column's value as a cursor holds it (ListCursor.value), and the type it is read back as. */
+const cursorValueSql = (column: SortColumn): SQL<string> =>
+  column === 'created_at'
+    ? sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql<string>`${sortColumns[column]}::text`;
+const cursorValueType: Record<SortColumn, string> = { id: 'integer', user_id: 'integer', created_at: 'timestamptz', total: 'bigint' };
+
+/** The rows after a cursor's row in the list's order: (sort value, id) past the cursor's pair. */
+function afterCursor(column: SortColumn, sortOrder: 'asc' | 'desc', after: { value: string; id: number }): SQL {
+  const past = sql.raw(sortOrder === 'asc' ? '>' : '<');
+  if (column === 'id') return sql`${orders.id} ${past} ${after.id}`;
+  return sql`(${sortColumns[column]}, ${orders.id}) ${past} (cast(${after.value} as ${sql.raw(cursorValueType[column])}), ${after.id})`;
+}
 
 const orderRowSelection = {
   id: orders.id,
@@ -147,23 +162,28 @@ export const ordersRepository = {
     db: DbOrTx,
     scope: OrderScope,
     filters: OrderFilters,
-    page: { limit: number; offset: number; sortColumn: keyof typeof sortColumns; sortOrder: 'asc' | 'desc' },
-  ): Promise<{ rows: OrderListRow[]; total: number }> {
+    page: { limit: number; offset: number; after?: { value: string; id: number }; sortColumn: SortColumn; sortOrder: 'asc' | 'desc' },
+  ): Promise<{ rows: OrderListRow[]; total: number; last: { value: string; id: number } | null }> {
     const where = await filterConditions(db, scope, filters);
     const direction = page.sortOrder === 'asc' ? asc : desc;
     const known = hasFilters(filters) ? null : await statsCount(db, scope, 'orders');
     const [rows, [totalRow]] = await Promise.all([
       db
-        .select(orderRowSelection)
+        .select({ ...orderRowSelection, cursorValue: cursorValueSql(page.sortColumn) })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
-        .where(where)
+        .where(page.after ? and(where, afterCursor(page.sortColumn, page.sortOrder, page.after)) : where)
         .orderBy(direction(sortColumns[page.sortColumn]), direction(orders.id))
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.after ? 0 : page.offset),
       known !== null ? [{ n: known }] : db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
     ]);
-    return { rows: rows as OrderListRow[], total: Number(totalRow?.n ?? 0) };
+    const lastRow = rows.at(-1);
+    return {
+      rows: rows as OrderListRow[],
+      total: Number(totalRow?.n ?? 0),
+      last: lastRow ? { value: lastRow.cursorValue, id: lastRow.id } : null,
+    };
   },
 
   async countByStatus(db: DbOrTx, scope: OrderScope, status: 'all' | 'approved' | 'unpaid' | 'null'): Promise<number> {

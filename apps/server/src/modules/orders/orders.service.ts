@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
 import { refundItem, refundOrder } from '../billing/refunds.service.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { activityRepository } from '../content/activity.repository.js';
@@ -195,13 +195,14 @@ export function contentDto(item: OrderItemRow): ContentItem {
 export async function listOrders(db: Database, user: Actor, query: ListQuery) {
   // The user filter is for admins and agencies; an associate only ever sees its own orders.
   const filters = { ...query, user: can(user, 'orders.filterByUser') ? query.user : undefined };
-  const { rows, total } = await ordersRepository.list(db, scopeOf(user), filters, {
+  const { rows, total, last } = await ordersRepository.list(db, scopeOf(user), filters, {
     limit: query.limit,
     offset: offsetOf(query),
+    after: query.after,
     sortColumn: query.sort_column,
     sortOrder: query.sort_order,
   });
-  return { data: rows.map(orderRowDto), meta: pageMeta(query, total, rows.length) };
+  return { data: rows.map(orderRowDto), meta: keysetPageMeta(query, total, rows.length, last) };
 }
 
 export async function countOrders(db: Database, user: Actor, status: 'all' | 'approved' | 'unpaid' | 'null') {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, orderMessages } from '@copydesk/shared';
+import { inputMessages, messages, orderMessages } from '@copydesk/shared';
 import { orderItems, orders, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, demo, type TestApp } from '../../test/harness.js';
 import { signInTenants, signUpPayload, userIdByEmail, type Tenant } from '../../test/helpers.js';
@@ -175,7 +175,6 @@ describe('GET /api/order and counts', () => {
   });
 
   const list = async (who: Who, query = '') => {
-    if (process.env.DBG) console.log(t.logs.filter((l) => l.includes("\"level\":50")).slice(-1)[0]?.slice(0, 1500));
     const res = await call(who, 'GET', `/api/order?limit=100${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { data: { id: number; status: string; unpaid: boolean; total: number; user_id: number }[]; meta: Record<string, number> };
@@ -247,6 +246,70 @@ describe('GET /api/order and counts', () => {
     expect((await call('admin', 'GET', '/api/order?limit=1000')).statusCode).toBe(422);
     expect((await call('admin', 'GET', '/api/order?sort_column=password')).statusCode).toBe(422);
     expect((await call(null, 'GET', '/api/order')).statusCode).toBe(401);
+  });
+
+  it('pages by cursor under every sort, in the same order as by offset, ties included', async () => {
+    // Equal totals make ties, which only the id breaks.
+    await placeOrder('agencyA');
+    await placeOrder('agencyA');
+    for (const column of ['id', 'user_id', 'created_at', 'total']) {
+      for (const order of ['asc', 'desc']) {
+        const sort = `&sort_column=${column}&sort_order=${order}`;
+        const everything = await list('agencyA', sort);
+        const walked: number[] = [];
+        let after: string | null = null;
+        for (let page = 1; page === 1 || after; page++) {
+          const res = await call('agencyA', 'GET', `/api/order?limit=3&page=${page}${sort}${after ? `&after=${after}` : ''}`);
+          expect(res.statusCode, res.body).toBe(200);
+          const { data, meta } = res.json() as { data: { id: number }[]; meta: { from: number; next_cursor: string | null } };
+          expect(meta.from).toBe((page - 1) * 3 + 1);
+          walked.push(...data.map((o) => o.id));
+          after = meta.next_cursor;
+        }
+        expect(walked, sort).toEqual(everything.data.map((o) => o.id));
+      }
+    }
+  });
+
+  it('does not shift the next page when an order is placed meanwhile, as an offset would', async () => {
+    const everything = (await list('agencyA')).data.map((o) => o.id);
+    const first = (await call('agencyA', 'GET', '/api/order?limit=3')).json();
+    await placeOrder('agencyA');
+    const byCursor = (await call('agencyA', 'GET', `/api/order?limit=3&page=2&after=${first.meta.next_cursor}`)).json();
+    const byOffset = (await call('agencyA', 'GET', '/api/order?limit=3&page=2')).json();
+    expect(byCursor.data.map((o: { id: number }) => o.id)).toEqual(everything.slice(3, 6));
+    expect(byOffset.data.map((o: { id: number }) => o.id)).toEqual(everything.slice(2, 5));
+  });
+
+  it('keeps a cursor to its sort and its tenant, and refuses anything else with 422', async () => {
+    const first = (await call('agencyA', 'GET', '/api/order?limit=1&sort_column=created_at')).json();
+    const cursor = first.meta.next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    // Another agency passing A's cursor still sees only its own orders.
+    const foreign = await call('agencyB', 'GET', `/api/order?limit=100&sort_column=created_at&after=${cursor}`);
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json().data.map((o: { id: number }) => o.id)).not.toContain(ids.a);
+    const forged = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const refused = [
+      `&sort_column=id&after=${cursor}`,
+      `&sort_column=created_at&sort_order=asc&after=${cursor}`,
+      '&after=not-a-cursor',
+      `&after=${forged(['id', 'desc', '1; drop table orders', 5])}`,
+      `&after=${forged(['id', 'desc', '99999999999', 5])}`,
+      `&sort_column=created_at&after=${forged(['created_at', 'desc', '2026-02-30T00:00:00.000000Z', 5])}`,
+      `&sort_column=password&after=${forged(['password', 'desc', '1', 5])}`,
+      `&after=${forged(['id', 'desc', '5', -1])}`,
+      `&after=${'x'.repeat(500)}`,
+    ];
+    for (const query of refused) {
+      const res = await call('agencyA', 'GET', `/api/order?limit=5${query}`);
+      expect(res.statusCode, query).toBe(422);
+      if (!query.includes('password')) expect(res.json().errors.after, query).toEqual([inputMessages.staleCursor]);
+    }
+    expect((await list('agencyA')).data.map((o) => o.id)).toContain(ids.a);
+    // The last page has no next cursor.
+    const total = first.meta.total as number;
+    expect((await call('agencyA', 'GET', `/api/order?limit=1&page=${total}`)).json().meta.next_cursor).toBeNull();
   });
 
   it('searches by keyword: number, orderer, title, project and type, case-insensitive and literal', async () => {

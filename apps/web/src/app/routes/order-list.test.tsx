@@ -24,7 +24,9 @@ async function openList({ role = 'agency', rows = ROWS, total = 57, path = '/ord
     if (r === 'GET /api/order') {
       const query = new URL(call.url, 'http://test.local').searchParams;
       const limit = Number(query.get('limit') ?? 30);
-      return json(200, { data: rows.slice(0, limit), meta: pageMeta(total, Number(query.get('page') ?? 1), limit) });
+      const page = Number(query.get('page') ?? 1);
+      const next = page * limit < total ? `cursor-${query.get('sort_column')}-${query.get('sort_order')}-${page}` : null;
+      return json(200, { data: rows.slice(0, limit), meta: pageMeta(total, page, limit, next) });
     }
     const count = /^GET \/api\/order\/getCountBystatus\/(\w+)$/.exec(r);
     if (count) return json(200, { count: COUNTS[count[1]!] });
@@ -90,6 +92,30 @@ describe('orders list', () => {
     await user.click(list.getByRole('option', { name: '10', hidden: true }));
     await waitFor(() => expect(lastListQuery(calls).get('limit')).toBe('10'));
     expect(lastListQuery(calls).get('page')).toBe('1');
+  });
+
+  it('reads the next page after the cursor of the page before it, and any other page by its number', async () => {
+    const { user, calls } = await openList({ total: 100 });
+    await screen.findByRole('row', { name: 'Order 14' });
+    expect(lastListQuery(calls).get('after')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastListQuery(calls).get('page')).toBe('2'));
+    expect(lastListQuery(calls).get('after')).toBe('cursor-id-desc-1');
+    expect(await screen.findByText(orderScreenMessages.showingEntries(31, 60, 100))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(lastListQuery(calls).get('page')).toBe('1'));
+    expect(lastListQuery(calls).get('after')).toBeNull();
+
+    // Under another sort the cursors read before do not apply.
+    await user.click(screen.getByRole('button', { name: 'Total' }));
+    await waitFor(() => expect(lastListQuery(calls).get('sort_column')).toBe('total'));
+    expect(lastListQuery(calls).get('after')).toBeNull();
+    await screen.findByText(orderScreenMessages.showingEntries(1, 30, 100));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastListQuery(calls).get('page')).toBe('2'));
+    expect(lastListQuery(calls).get('after')).toBe('cursor-total-asc-1');
   });
 
   it('says NO DATA FOUND! when nothing matches', async () => {

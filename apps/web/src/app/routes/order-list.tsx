@@ -17,6 +17,7 @@ import { useUserOptions } from '@/features/users/api/get-user-options';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { usePageCursors } from '@/lib/use-page-cursors';
 
 const DEFAULT_LIMIT = 30;
 const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
@@ -43,8 +44,7 @@ export function OrderListRoute() {
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
   const [invoiceBusy, setInvoiceBusy] = useState<number | null>(null);
 
-  const query: OrdersQuery = {
-    page,
+  const listed: Omit<OrdersQuery, 'page' | 'after'> = {
     limit,
     sort_column: sort.column,
     sort_order: sort.order,
@@ -54,8 +54,13 @@ export function OrderListRoute() {
     user: roleCan(role, 'orders.filterByUser') ? (filters.user ?? undefined) : undefined,
     status: status ?? undefined,
   };
-  const orders = useOrders(query);
+  const { afterFor, remember } = usePageCursors(JSON.stringify(listed));
+  const orders = useOrders({ ...listed, page, after: afterFor(page) });
   const remove = useDeleteOrder();
+  const shown = orders.isPlaceholderData ? undefined : orders.data?.meta;
+  useEffect(() => {
+    if (shown) remember(shown.current_page, shown.next_cursor);
+  }, [shown, remember]);
 
   // Back to the first page whenever what is listed changes.
   const filterKey = JSON.stringify([orderId, keyword, filters.date, filters.user, status, limit]);

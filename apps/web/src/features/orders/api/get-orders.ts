@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ORDER_SORT_COLUMNS, ORDER_STATUS_FILTERS, OrderRow, PageMeta } from '@copydesk/shared';
+import type { KeysetPageMeta, ORDER_SORT_COLUMNS, ORDER_STATUS_FILTERS, OrderRow } from '@copydesk/shared';
 import { api } from '@/lib/api-client';
 
-export type OrderList = { data: OrderRow[]; meta: PageMeta };
+export type OrderList = { data: OrderRow[]; meta: KeysetPageMeta };
 
 /** The query of the list (orderListQuerySchema on the server); empty filters are left out. */
 export type OrdersQuery = {
@@ -10,6 +10,8 @@ export type OrdersQuery = {
   limit?: number;
   sort_column?: (typeof ORDER_SORT_COLUMNS)[number];
   sort_order?: 'asc' | 'desc';
+  /** The previous page's meta.next_cursor: the page starts after it rather than at its offset. */
+  after?: string;
   keyword?: string;
   orderId?: string;
   date?: string;
@@ -17,7 +19,7 @@ export type OrdersQuery = {
   status?: (typeof ORDER_STATUS_FILTERS)[number];
 };
 
-/** GET /order with page, limit, sort_column, sort_order and the filters → {data, meta}. */
+/** GET /order with page, limit, sort_column, sort_order, after and the filters → {data, meta}. */
 export const getOrders = (query: OrdersQuery) => api.get<OrderList>('/order', { query });
 
 export const ordersQueryKey = ['orders'] as const;

@@ -108,11 +108,12 @@ export function contentItem(overrides: Partial<ContentItem> = {}): ContentItem {
   };
 }
 
-export const pageMeta = (total: number, page = 1, limit = 30) => ({
+export const pageMeta = (total: number, page = 1, limit = 30, nextCursor: string | null = null) => ({
   from: total ? (page - 1) * limit + 1 : null,
   to: total ? Math.min(total, page * limit) : null,
   total,
   last_page: Math.max(1, Math.ceil(total / limit)),
   current_page: page,
   per_page: limit,
+  next_cursor: nextCursor,
 });
