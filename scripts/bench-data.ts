@@ -8,7 +8,7 @@
 //   - POST /api/content/{id}/documents with a 2 MB .docx (about 1,500 words), p50/p95 over 40 uploads
 //   - wallet payments: sequential and 20 concurrent clients, payments/s and p95 of POST /api/order/pay
 // Runs on the embedded database (a temporary folder) and, with BENCH_DATABASE_URL, on PostgreSQL too.
-// BENCH_ONLY=orders stops after the order-list figures; BENCH_ORDERS_MAX=1000000 adds the same
+// BENCH_ONLY=orders stops after the order-list figures, BENCH_ONLY=payments measures only the payments; BENCH_ORDERS_MAX=1000000 adds the same
 // order-list figures at that many orders (seeded after the 100k ones); BENCH_EMBEDDED=0 skips the
 // embedded database.
 // Every request goes over real HTTP to the app listening on a loopback port. Rows are seeded with SQL.
@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { BULK_COLUMNS } from '@copydesk/shared';
@@ -23,6 +24,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { makeDocx } from '../apps/server/src/test/docx.js';
+// @ts-expect-error a plain ES module of the bench, without types
+import { pgbenchScriptTps } from './lib/bench-ceilings.mjs';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,7 +40,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 type OrderFigures = Record<string, { p50: number; p95: number; total: number }>;
 interface DataResults {
   orders: { count: number; figures: OrderFigures }[];
-  payments?: { sequentialPerSecond: number; concurrentPerSecond: number; concurrentP95: number; spreadPerSecond: number; spreadP95: number };
+  payments?: { sequentialPerSecond: number; concurrentPerSecond: number; concurrentP95: number; spreadPerSecond: number; spreadP95: number; sqlAlonePerSecond: number | null };
 }
 const results: Record<string, DataResults> = {};
 function writeResults() {
@@ -79,6 +82,10 @@ async function seedOrdersChunk(db: Database, agencyEmail: string, count: number)
 
 /** Agencies besides the demo one, so the fulfilment queue can be filtered by agency. */
 const BENCH_AGENCIES = 10;
+/** Orders each bench agency pays in the spread payment run: 3,000 payments in all, a few seconds of load. */
+const SPREAD_ORDERS_PER_AGENCY = 300;
+/** An offer threshold no bench agency reaches, for the SQL-alone payments (no credit to grant). */
+const OFFER_NEVER = 1e15;
 const QUEUE_STATUSES = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
 const TITLE_OPENERS = ['How to choose', 'Ten tips for', "A beginner's guide to", 'Why your business needs', 'The future of', 'Common mistakes in', 'What nobody tells you about', 'A checklist for'];
 const TITLE_TOPICS = [
@@ -204,6 +211,9 @@ async function bulkSheet(rows: number) {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** BENCH_ONLY=payments: only the wallet-payment figures (and the rows they need). */
+const onlyPayments = process.env.BENCH_ONLY === 'payments';
+
 async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: string | undefined) {
   const mine: DataResults = (results[key] = { orders: [] });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bench-data-'));
@@ -231,134 +241,138 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
     // Every seeded item is titled "Seeded article <order id>": `Seeded` matches every order, while
     // `article <id>` of an early order matches a few ("article 512" also finds 5120–5129, 51200–51299).
     await seedOrders(handle.db, 'agency@example.com', 1000);
-    const [{ first }] = rowsOf<{ first: number }>(await handle.db.execute(sql`select min(id) + 500 as first from orders`));
-    const orderViews = {
-      plain: { title: '', url: list, runs: 200 },
-      selective: { title: `, status + a selective keyword (keyword=article ${first})`, url: `${list}&status=unpaid&keyword=article%20${first}`, runs: 100 },
-      everything: { title: ', status + keyword matching every order (keyword=Seeded)', url: `${list}&status=unpaid&keyword=Seeded`, runs: 50 },
-    };
-    const getList = async (url: string) => {
-      const res = await request(`${address}${url}`, { headers: { authorization: `Bearer ${agency}` } });
-      const body = (await res.json()) as { data: unknown[]; meta: { total: number; last_page: number; next_cursor: string | null } };
-      if (res.status !== 200 || body.data.length === 0) throw new Error(`${url} answered ${res.status} with ${body.data?.length} rows`);
-      return body;
-    };
-    const measureOrders = async () => {
-      const out: Record<string, { p50: number; p95: number; total: number }> = {};
-      for (const [key, view] of Object.entries(orderViews)) {
-        const body = await getList(view.url);
-        await timeRequests(address, agency, view.url, 20);
-        out[key] = { ...(await timeRequests(address, agency, view.url, view.runs)), total: body.meta.total };
-      }
-      // The last page, by its number (an offset past every other order) and by the cursor of the
-      // page before it (meta.next_cursor), as the orders screen reads it when stepping with Next.
-      const { meta } = await getList(list);
-      const last = meta.last_page;
-      const before = await getList(`${list.replace('page=1', `page=${last - 1}`)}`);
-      const deep = { deepOffset: list.replace('page=1', `page=${last}`), deepCursor: `${list.replace('page=1', `page=${last}`)}&after=${before.meta.next_cursor}` };
-      for (const [key, url] of Object.entries(deep)) {
-        await getList(url);
-        await timeRequests(address, agency, url, 5);
-        out[key] = { ...(await timeRequests(address, agency, url, 30)), total: meta.total };
-      }
-      return out;
-    };
-    const reportOrders = (label: string, figures: Record<string, { p50: number; p95: number; total: number }>, base?: Record<string, { p95: number }>) => {
-      const titles = { ...Object.fromEntries(Object.entries(orderViews).map(([key, view]) => [key, view.title])), deepOffset: ', last page by its number', deepCursor: ', last page after the cursor of the page before' };
-      for (const [key, title] of Object.entries(titles)) {
-        const f = figures[key]!;
-        const ratio = base ? `; p95 ratio ${(f.p95 / base[key]!.p95).toFixed(2)}× the 1k figure` : '';
-        console.log(`GET /api/order ${label}${title}: p50 ${ms(f.p50)}, p95 ${ms(f.p95)}  (${f.total.toLocaleString('en-US')} matching${ratio})`);
-      }
-    };
-    await handle.db.execute(sql`analyze`);
-    const ordersSmall = await measureOrders();
-    await seedOrders(handle.db, 'agency@example.com', 99_000);
-    await handle.db.execute(sql`analyze`);
-    const ordersLarge = await measureOrders();
-    reportOrders('  1k orders', ordersSmall);
-    reportOrders('100k orders', ordersLarge, ordersSmall);
-    mine.orders.push({ count: 1_000, figures: ordersSmall }, { count: 100_000, figures: ordersLarge });
-    const ordersMax = Number(process.env.BENCH_ORDERS_MAX ?? 0);
-    if (ordersMax > 100_000) {
-      await seedOrders(handle.db, 'agency@example.com', ordersMax - 100_000);
+    if (!onlyPayments) {
+      const [{ first }] = rowsOf<{ first: number }>(await handle.db.execute(sql`select min(id) + 500 as first from orders`));
+      const orderViews = {
+        plain: { title: '', url: list, runs: 200 },
+        selective: { title: `, status + a selective keyword (keyword=article ${first})`, url: `${list}&status=unpaid&keyword=article%20${first}`, runs: 100 },
+        everything: { title: ', status + keyword matching every order (keyword=Seeded)', url: `${list}&status=unpaid&keyword=Seeded`, runs: 50 },
+      };
+      const getList = async (url: string) => {
+        const res = await request(`${address}${url}`, { headers: { authorization: `Bearer ${agency}` } });
+        const body = (await res.json()) as { data: unknown[]; meta: { total: number; last_page: number; next_cursor: string | null } };
+        if (res.status !== 200 || body.data.length === 0) throw new Error(`${url} answered ${res.status} with ${body.data?.length} rows`);
+        return body;
+      };
+      const measureOrders = async () => {
+        const out: Record<string, { p50: number; p95: number; total: number }> = {};
+        for (const [key, view] of Object.entries(orderViews)) {
+          const body = await getList(view.url);
+          await timeRequests(address, agency, view.url, 20);
+          out[key] = { ...(await timeRequests(address, agency, view.url, view.runs)), total: body.meta.total };
+        }
+        // The last page, by its number (an offset past every other order) and by the cursor of the
+        // page before it (meta.next_cursor), as the orders screen reads it when stepping with Next.
+        const { meta } = await getList(list);
+        const last = meta.last_page;
+        const before = await getList(`${list.replace('page=1', `page=${last - 1}`)}`);
+        const deep = { deepOffset: list.replace('page=1', `page=${last}`), deepCursor: `${list.replace('page=1', `page=${last}`)}&after=${before.meta.next_cursor}` };
+        for (const [key, url] of Object.entries(deep)) {
+          await getList(url);
+          await timeRequests(address, agency, url, 5);
+          out[key] = { ...(await timeRequests(address, agency, url, 30)), total: meta.total };
+        }
+        return out;
+      };
+      const reportOrders = (label: string, figures: Record<string, { p50: number; p95: number; total: number }>, base?: Record<string, { p95: number }>) => {
+        const titles = { ...Object.fromEntries(Object.entries(orderViews).map(([key, view]) => [key, view.title])), deepOffset: ', last page by its number', deepCursor: ', last page after the cursor of the page before' };
+        for (const [key, title] of Object.entries(titles)) {
+          const f = figures[key]!;
+          const ratio = base ? `; p95 ratio ${(f.p95 / base[key]!.p95).toFixed(2)}× the 1k figure` : '';
+          console.log(`GET /api/order ${label}${title}: p50 ${ms(f.p50)}, p95 ${ms(f.p95)}  (${f.total.toLocaleString('en-US')} matching${ratio})`);
+        }
+      };
       await handle.db.execute(sql`analyze`);
-      const ordersHuge = await measureOrders();
-      reportOrders(`${(ordersMax / 1000).toLocaleString('en-US')}k orders`, ordersHuge, ordersSmall);
-      mine.orders.push({ count: ordersMax, figures: ordersHuge });
+      const ordersSmall = await measureOrders();
+      await seedOrders(handle.db, 'agency@example.com', 99_000);
+      await handle.db.execute(sql`analyze`);
+      const ordersLarge = await measureOrders();
+      reportOrders('  1k orders', ordersSmall);
+      reportOrders('100k orders', ordersLarge, ordersSmall);
+      mine.orders.push({ count: 1_000, figures: ordersSmall }, { count: 100_000, figures: ordersLarge });
+      const ordersMax = Number(process.env.BENCH_ORDERS_MAX ?? 0);
+      if (ordersMax > 100_000) {
+        await seedOrders(handle.db, 'agency@example.com', ordersMax - 100_000);
+        await handle.db.execute(sql`analyze`);
+        const ordersHuge = await measureOrders();
+        reportOrders(`${(ordersMax / 1000).toLocaleString('en-US')}k orders`, ordersHuge, ordersSmall);
+        mine.orders.push({ count: ordersMax, figures: ordersHuge });
+      }
     }
     if (process.env.BENCH_ONLY === 'orders') return;
 
-    const sheet = await bulkSheet(5000);
-    const form = new FormData();
-    form.append('order_type', 'Blog Post');
-    form.append('file', new Blob([sheet]), 'bulk.xlsx');
-    const started = performance.now();
-    const res = await request(`${address}/api/order/bulk`, { method: 'POST', headers: { authorization: `Bearer ${agency}` }, body: form });
-    const body = (await res.json()) as { order?: { id: number }; rejected?: unknown[]; message: string };
-    console.log(
-      `POST /api/order/bulk 5,000 rows (${(sheet.length / 1024).toFixed(0)} KB): ${((performance.now() - started) / 1000).toFixed(2)} s, status ${res.status}, rejected ${body.rejected?.length ?? '?'} (target ≤ 5 s)`,
-    );
-
-    // The fulfilment queue as the demo admin: paid items of ten other agencies, 1k and then 100k.
     const admin = await login('admin@example.com');
     const benchAgencies = await seedBenchAgencies(handle.db);
-    const queueUrl = '/api/fulfilment?page=1&limit=20';
-    const queueViews = {
-      default: { title: 'open items, oldest due first', url: queueUrl },
-      search: { title: `search=${QUEUE_SEARCH}`, url: `${queueUrl}&search=${QUEUE_SEARCH}` },
-      agency: { title: `agency= one of ${BENCH_AGENCIES} agencies`, url: `${queueUrl}&agency=${benchAgencies[0]}` },
-    };
-    const measureQueue = async () => {
-      const out: Record<string, { p50: number; p95: number; total: number }> = {};
-      for (const [key, view] of Object.entries(queueViews)) {
-        const res = await request(`${address}${view.url}`, { headers: { authorization: `Bearer ${admin}` } });
-        const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
-        if (res.status !== 200 || body.data.length === 0) throw new Error(`${view.url} answered ${res.status} with ${body.data?.length} rows`);
-        await timeRequests(address, admin, view.url, 20);
-        out[key] = { ...(await timeRequests(address, admin, view.url, key === 'default' ? 200 : 100)), total: body.meta.total };
-      }
-      return out;
-    };
-    await seedPaidItems(handle.db, 1, 1000);
-    await handle.db.execute(sql`analyze`);
-    const queueSmall = await measureQueue();
-    await seedPaidItems(handle.db, 1001, 100_000);
-    await handle.db.execute(sql`analyze`);
-    const queueLarge = await measureQueue();
-    for (const [key, view] of Object.entries(queueViews)) {
-      const small = queueSmall[key]!;
-      const large = queueLarge[key]!;
-      const count = (n: number) => n.toLocaleString('en-US');
-      console.log(`GET /api/fulfilment   1k paid items, ${view.title}: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}  (${count(small.total)} matching)`);
+    if (!onlyPayments) {
+      const sheet = await bulkSheet(5000);
+      const form = new FormData();
+      form.append('order_type', 'Blog Post');
+      form.append('file', new Blob([sheet]), 'bulk.xlsx');
+      const started = performance.now();
+      const res = await request(`${address}/api/order/bulk`, { method: 'POST', headers: { authorization: `Bearer ${agency}` }, body: form });
+      const body = (await res.json()) as { order?: { id: number }; rejected?: unknown[]; message: string };
       console.log(
-        `GET /api/fulfilment 100k paid items, ${view.title}: p50 ${ms(large.p50)}, p95 ${ms(large.p95)}  (${count(large.total)} matching; p95 ratio ${(large.p95 / small.p95).toFixed(2)}×, target ≤ 2×)`,
+        `POST /api/order/bulk 5,000 rows (${(sheet.length / 1024).toFixed(0)} KB): ${((performance.now() - started) / 1000).toFixed(2)} s, status ${res.status}, rejected ${body.rejected?.length ?? '?'} (target ≤ 5 s)`,
+      );
+
+      // The fulfilment queue as the demo admin: paid items of ten other agencies, 1k and then 100k.
+      const queueUrl = '/api/fulfilment?page=1&limit=20';
+      const queueViews = {
+        default: { title: 'open items, oldest due first', url: queueUrl },
+        search: { title: `search=${QUEUE_SEARCH}`, url: `${queueUrl}&search=${QUEUE_SEARCH}` },
+        agency: { title: `agency= one of ${BENCH_AGENCIES} agencies`, url: `${queueUrl}&agency=${benchAgencies[0]}` },
+      };
+      const measureQueue = async () => {
+        const out: Record<string, { p50: number; p95: number; total: number }> = {};
+        for (const [key, view] of Object.entries(queueViews)) {
+          const res = await request(`${address}${view.url}`, { headers: { authorization: `Bearer ${admin}` } });
+          const body = (await res.json()) as { data: unknown[]; meta: { total: number } };
+          if (res.status !== 200 || body.data.length === 0) throw new Error(`${view.url} answered ${res.status} with ${body.data?.length} rows`);
+          await timeRequests(address, admin, view.url, 20);
+          out[key] = { ...(await timeRequests(address, admin, view.url, key === 'default' ? 200 : 100)), total: body.meta.total };
+        }
+        return out;
+      };
+      await seedPaidItems(handle.db, 1, 1000);
+      await handle.db.execute(sql`analyze`);
+      const queueSmall = await measureQueue();
+      await seedPaidItems(handle.db, 1001, 100_000);
+      await handle.db.execute(sql`analyze`);
+      const queueLarge = await measureQueue();
+      for (const [key, view] of Object.entries(queueViews)) {
+        const small = queueSmall[key]!;
+        const large = queueLarge[key]!;
+        const count = (n: number) => n.toLocaleString('en-US');
+        console.log(`GET /api/fulfilment   1k paid items, ${view.title}: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}  (${count(small.total)} matching)`);
+        console.log(
+          `GET /api/fulfilment 100k paid items, ${view.title}: p50 ${ms(large.p50)}, p95 ${ms(large.p95)}  (${count(large.total)} matching; p95 ratio ${(large.p95 / small.p95).toFixed(2)}×, target ≤ 2×)`,
+        );
+      }
+
+      // Deliveries: a 2 MB .docx to items In Progress (seeded above), over HTTP as multipart field `file`.
+      const UPLOADS = 40;
+      const WARM_UPLOADS = 3;
+      const docx = await deliveryDocx(1500, 2 * 1024 * 1024);
+      const inProgress = rowsOf<{ id: number }>(
+        await handle.db.execute(sql`select id from order_items where status = 'In Progress' and deleted_at is null order by id desc limit ${UPLOADS + WARM_UPLOADS}`),
+      ).map((r) => Number(r.id));
+      const uploadTimes: number[] = [];
+      let wordCount = 0;
+      for (const [index, itemId] of inProgress.entries()) {
+        const upload = new FormData();
+        upload.append('file', new Blob([docx.file], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), 'article.docx');
+        const t0 = performance.now();
+        const r = await request(`${address}/api/content/${itemId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: upload });
+        const answer = (await r.json()) as { document?: { word_count: number }; message?: string };
+        const elapsed = performance.now() - t0;
+        if (r.status !== 200) throw new Error(`upload to item ${itemId} answered ${r.status}: ${answer.message}`);
+        wordCount = answer.document!.word_count;
+        if (index >= WARM_UPLOADS) uploadTimes.push(elapsed);
+      }
+      console.log(
+        `POST /api/content/{id}/documents, ${(docx.file.length / 1024 / 1024).toFixed(2)} MB .docx (${wordCount} words, ${docx.paragraphs} paragraphs), ${uploadTimes.length} uploads: p50 ${ms(percentile(uploadTimes, 50))}, p95 ${ms(percentile(uploadTimes, 95))}`,
       );
     }
-
-    // Deliveries: a 2 MB .docx to items In Progress (seeded above), over HTTP as multipart field `file`.
-    const UPLOADS = 40;
-    const WARM_UPLOADS = 3;
-    const docx = await deliveryDocx(1500, 2 * 1024 * 1024);
-    const inProgress = rowsOf<{ id: number }>(
-      await handle.db.execute(sql`select id from order_items where status = 'In Progress' and deleted_at is null order by id desc limit ${UPLOADS + WARM_UPLOADS}`),
-    ).map((r) => Number(r.id));
-    const uploadTimes: number[] = [];
-    let wordCount = 0;
-    for (const [index, itemId] of inProgress.entries()) {
-      const upload = new FormData();
-      upload.append('file', new Blob([docx.file], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), 'article.docx');
-      const t0 = performance.now();
-      const r = await request(`${address}/api/content/${itemId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: upload });
-      const answer = (await r.json()) as { document?: { word_count: number }; message?: string };
-      const elapsed = performance.now() - t0;
-      if (r.status !== 200) throw new Error(`upload to item ${itemId} answered ${r.status}: ${answer.message}`);
-      wordCount = answer.document!.word_count;
-      if (index >= WARM_UPLOADS) uploadTimes.push(elapsed);
-    }
-    console.log(
-      `POST /api/content/{id}/documents, ${(docx.file.length / 1024 / 1024).toFixed(2)} MB .docx (${wordCount} words, ${docx.paragraphs} paragraphs), ${uploadTimes.length} uploads: p50 ${ms(percentile(uploadTimes, 50))}, p95 ${ms(percentile(uploadTimes, 95))}`,
-    );
 
     // Wallet payments: the demo agency with a large balance and one small order per payment.
     const [{ id: agencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = 'agency@example.com'`));
@@ -368,33 +382,24 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: agencyId, balance: 900000, description: 'Bench funds' } }),
     });
     const unpaid = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${agencyId} and paid_at is null order by id limit 1200`));
-    const pay = async (orderId: number, token: string) => {
-      const t0 = performance.now();
-      const r = await request(`${address}/api/order/pay`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ paymentInfo: { payment_type: 'Balance', order_id: orderId } }),
+    // Each load runs its clients in a worker thread (scripts/lib/pay-load-worker.mjs), so they do not
+    // share the server's event loop.
+    const payLoad = (clients: { token: string; orders: number[] }[]) =>
+      new Promise<{ times: number[]; perSecond: number }>((resolve, reject) => {
+        const worker = new Worker(new URL('./lib/pay-load-worker.mjs', import.meta.url), { workerData: { address, clients } });
+        worker.once('message', ({ times, elapsedMs }: { times: number[]; elapsedMs: number }) => resolve({ times, perSecond: (times.length / elapsedMs) * 1000 }));
+        worker.once('error', reject);
+        worker.once('exit', (code) => code !== 0 && reject(new Error(`the payment load exited with ${code}`)));
       });
-      await r.arrayBuffer();
-      if (r.status !== 200) throw new Error(`pay answered ${r.status}`);
-      return performance.now() - t0;
-    };
-    const sequential: number[] = [];
-    const seqStart = performance.now();
-    for (const { id } of unpaid.slice(0, 200)) sequential.push(await pay(id, agency));
-    const seqRate = (200 / (performance.now() - seqStart)) * 1000;
-    const queue = unpaid.slice(200, 1200).map((o) => o.id);
-    const concurrent: number[] = [];
-    const conStart = performance.now();
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) concurrent.push(await pay(id, agency));
-      }),
+    const ids = unpaid.map((o) => Number(o.id));
+    const { times: sequential, perSecond: seqRate } = await payLoad([{ token: agency, orders: ids.slice(0, 200) }]);
+    // 20 clients taking turns at one queue of the demo agency's orders: one wallet row lock.
+    const { times: concurrent, perSecond: conRate } = await payLoad(
+      Array.from({ length: 20 }, (_, client) => ({ token: agency, orders: ids.slice(200).filter((_, i) => i % 20 === client) })),
     );
-    const conRate = (concurrent.length / (performance.now() - conStart)) * 1000;
 
-    // The same 20 clients paying for the ten bench agencies (two clients each, 100 orders per
-    // agency): as TPC-B spreads its clients over ten branches, so the ceiling compares like with like.
+    // The same 20 clients paying for the ten bench agencies (two clients each): as TPC-B spreads its
+    // clients over ten branches, so the ceiling compares like with like.
     await handle.db.execute(
       sql`update users set password_hash = (select password_hash from users where email = 'agency@example.com') where email like 'bench-agency-%@example.com'`,
     );
@@ -402,25 +407,62 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
     for (let n = 1; n <= BENCH_AGENCIES; n += 1) {
       const email = `bench-agency-${n}@example.com`;
       const [{ id: benchAgencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = ${email}`));
-      await seedOrders(handle.db, email, 100);
+      await seedOrders(handle.db, email, SPREAD_ORDERS_PER_AGENCY);
       await request(`${address}/api/billing/addBalance`, {
         method: 'POST',
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: benchAgencyId, balance: 100000, description: 'Bench funds' } }),
+        body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: benchAgencyId, balance: 900000, description: 'Bench funds' } }),
       });
       const orders = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`));
       spread.push({ token: await login(email), orders: orders.map((o) => Number(o.id)) });
     }
-    const spreadTimes: number[] = [];
-    const spreadStart = performance.now();
-    await Promise.all(
-      Array.from({ length: 20 }, async (_, client) => {
+    const { times: spreadTimes, perSecond: spreadRate } = await payLoad(
+      Array.from({ length: 20 }, (_, client) => {
         const mine = spread[client % spread.length]!;
-        const half = mine.orders.filter((_, i) => i % 2 === Math.floor(client / spread.length));
-        for (const id of half) spreadTimes.push(await pay(id, mine.token));
+        return { token: mine.token, orders: mine.orders.filter((_, i) => i % 2 === Math.floor(client / spread.length)) };
       }),
     );
-    const spreadRate = (spreadTimes.length / (performance.now() - spreadStart)) * 1000;
+    // The same payments with no application in between: pgbench clients calling the booking's SQL
+    // function directly, each transaction taking the next unpaid order of the ten agencies from a
+    // queue (PostgreSQL only: the ceiling of what the database does for this very transaction).
+    let sqlAlonePerSecond: number | null = null;
+    if (key === 'postgres' && databaseUrl) {
+      const perAgency: { order: number; agency: number }[][] = [];
+      for (let n = 1; n <= BENCH_AGENCIES; n += 1) {
+        const email = `bench-agency-${n}@example.com`;
+        const [{ id: benchAgencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = ${email}`));
+        await seedOrders(handle.db, email, SPREAD_ORDERS_PER_AGENCY);
+        const orders = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`));
+        perAgency.push(orders.map((o) => ({ order: Number(o.id), agency: Number(benchAgencyId) })));
+      }
+      // Agencies taking turns down the queue, so the clients at any moment pay for different ones.
+      const queued = perAgency[0]!.flatMap((_, i) => perAgency.map((orders) => orders[i]).filter((q) => q !== undefined));
+      await handle.db.execute(sql`drop table if exists bench_pay_queue`);
+      await handle.db.execute(sql`create table bench_pay_queue (n bigint primary key, order_id integer not null, agency_id integer not null)`);
+      await handle.db.execute(sql`
+        insert into bench_pay_queue (n, order_id, agency_id)
+        select q.n, q.o, q.a
+        from jsonb_to_recordset(${JSON.stringify(queued.map((q, i) => ({ n: i + 1, o: q.order, a: q.agency })))}::jsonb) as q(n bigint, o integer, a integer)`);
+      await handle.db.execute(sql`drop sequence if exists bench_pay_seq`);
+      await handle.db.execute(sql`create sequence bench_pay_seq`);
+      const transactions = Math.floor(queued.length / 20);
+      sqlAlonePerSecond = pgbenchScriptTps(
+        databaseUrl,
+        [
+          'SELECT q.order_id AS oid, q.agency_id AS aid FROM bench_pay_queue q, (SELECT nextval(\'bench_pay_seq\') AS n) s WHERE q.n = s.n \\gset',
+          `SELECT refusal FROM pay_order_from_wallet(:oid, :aid, :aid, :aid, NULL, NULL, NULL, current_date, 'Order Payment', 5, ${OFFER_NEVER}, 0, 'Offer credit') \\gset`,
+          '',
+        ].join('\n'),
+        { clients: 20, transactions },
+      );
+      const [{ refused }] = rowsOf<{ refused: number }>(
+        await handle.db.execute(sql`select count(*)::int as refused from bench_pay_queue q join orders o on o.id = q.order_id where o.paid_at is null`),
+      );
+      if (refused > queued.length - transactions * 20) throw new Error(`the SQL-alone payments left ${refused} orders unpaid`);
+      await handle.db.execute(sql`drop table bench_pay_queue`);
+      await handle.db.execute(sql`drop sequence bench_pay_seq`);
+      if (sqlAlonePerSecond !== null) console.log(`pay_order_from_wallet alone, pgbench, 20 clients over ten agencies: ${sqlAlonePerSecond.toFixed(0)} payments/s`);
+    }
     const [{ balance, ledger }] = rowsOf<{ balance: number; ledger: string }>(
       await handle.db.execute(sql`select (select balance_cents from wallets where agency_id = ${agencyId}) as balance, (select sum(amount_cents) from wallet_entries where agency_id = ${agencyId}) as ledger`),
     );
@@ -434,6 +476,7 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       concurrentP95: percentile(concurrent, 95),
       spreadPerSecond: spreadRate,
       spreadP95: percentile(spreadTimes, 95),
+      sqlAlonePerSecond,
     };
   } finally {
     writeResults();

@@ -10,8 +10,8 @@
 //         beside a bare Fastify answering /api/health, and pgbench TPC-B on BENCH_DATABASE_URL
 //   (iv)  scripts/bench-data.ts: GET /api/order p50/p95 at 1k and 100k orders (BENCH_ORDERS_MAX=1000000
 //         adds 1M), a 5,000-row bulk import, GET /api/fulfilment at 1k and 100k paid items, document
-//         uploads, wallet payments per second; on the embedded database and, with
-//         BENCH_DATABASE_URL, on PostgreSQL too
+//         uploads, wallet payments per second (beside the same payments' SQL run by pgbench alone);
+//         on the embedded database and, with BENCH_DATABASE_URL, on PostgreSQL too
 // Every server runs on a free loopback port with a temporary DATA_DIR and is stopped at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
@@ -270,10 +270,15 @@ function dataRows(results) {
       }
     }
     if (data.payments) {
-      const { spreadPerSecond, spreadP95, concurrentPerSecond, concurrentP95 } = data.payments;
+      const { spreadPerSecond, spreadP95, concurrentPerSecond, concurrentP95, sqlAlonePerSecond } = data.payments;
       const spread = `wallet payments/s, 20 clients over 10 agencies, ${label}`;
       if (key === 'postgres') {
         rows.push(row(spread, { value: spreadPerSecond, unit: '/s', ceiling: pgbenchTpsMeasured, ceilingLabel: 'pgbench TPC-B tps', goal: 0.25, kind: 'ratio-min', note: `p95 ${ms(spreadP95)}` }));
+        if (sqlAlonePerSecond) {
+          rows.push(
+            row(`${spread} ÷ its SQL alone`, { value: spreadPerSecond, unit: '/s', ceiling: sqlAlonePerSecond, ceilingLabel: 'pay_order_from_wallet, pgbench', note: 'information' }),
+          );
+        }
       } else {
         rows.push(row(spread, { value: spreadPerSecond, unit: '/s', note: `p95 ${ms(spreadP95)}` }));
       }

@@ -3,9 +3,13 @@
 //   - bare Fastify: a process serving `GET /api/health` → {status:'ok'} and nothing else, loaded
 //     the same way as the portal: what this machine's Node and Fastify can do without our work;
 //   - pgbench TPC-B (scale 10, 20 clients) on BENCH_DATABASE_URL, when pgbench is installed: what
-//     the database can do for short write transactions, the class a wallet payment belongs to.
+//     the database can do for short write transactions, the class a wallet payment belongs to;
+//   - pgbench running a script of ours (pgbenchScriptTps): the wallet payment's own SQL with no
+//     application in between, what the database alone does for exactly that transaction.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Starts a bare Fastify on a loopback port in its own process; resolves when it answers. */
@@ -95,7 +99,7 @@ function judge(r) {
   }
   if (r.kind === 'max') return { ratio: r.goal ? (r.value / r.goal).toFixed(2) : '–', verdict: r.value <= r.goal ? 'MEETS' : 'OVER GOAL' };
   if (r.kind === 'min') return { ratio: r.goal ? (r.value / r.goal).toFixed(2) : '–', verdict: r.value >= r.goal ? 'MEETS' : 'BELOW GOAL' };
-  return { ratio: '–', verdict: '' };
+  return { ratio: r.ceiling ? (r.value / r.ceiling).toFixed(2) : '–', verdict: '' };
 }
 
 /** Prints the rows as one aligned table and answers how many goals were missed. */
@@ -113,4 +117,27 @@ export function printTable(rows) {
   print(widths.map((w) => '-'.repeat(w)));
   for (const line of lines) print(line);
   return rows.filter((r) => ['BELOW GOAL', 'OVER GOAL'].includes(judge(r).verdict)).length;
+}
+
+/**
+ * pgbench with a script of its own (`script`: pgbench's script language) on `databaseUrl`: `clients`
+ * clients on 2 threads, `transactions` each. Returns the tps, or null when pgbench is missing.
+ */
+export function pgbenchScriptTps(databaseUrl, script, { clients = 20, transactions }) {
+  const pgbench = findPgbench();
+  if (!pgbench) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), 'copydesk-pgbench-'));
+  const file = path.join(dir, 'script.sql');
+  writeFileSync(file, script);
+  try {
+    const load = spawnSync(pgbench, ['-n', '-f', file, '-c', String(clients), '-j', '2', '-t', String(transactions), databaseUrl], { encoding: 'utf8' });
+    if (load.status !== 0) throw new Error(`pgbench failed: ${load.stderr.trim()}`);
+    const failed = /number of failed transactions: (\d+)/.exec(load.stdout);
+    if (failed && Number(failed[1]) > 0) throw new Error(`pgbench: ${failed[1]} transactions failed:\n${load.stdout}`);
+    const match = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(load.stdout);
+    if (!match) throw new Error(`pgbench printed no tps:\n${load.stdout}`);
+    return Number(match[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

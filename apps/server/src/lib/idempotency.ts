@@ -28,6 +28,12 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export type FinishInTransaction = (tx: Transaction, body: unknown) => Promise<void>;
 
+/**
+ * The `finish` of a request without a key: there is no answer to store, so an operation given this
+ * one may skip the transaction it would otherwise open to store it in.
+ */
+export const nothingToFinish: FinishInTransaction = async () => undefined;
+
 /** What identifies a request's body under its key. */
 export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 
@@ -45,7 +51,7 @@ export async function withIdempotency(
   options: { userId: number; scope: string; key: string | undefined; body: unknown; leaseMs?: number },
   run: (finish: FinishInTransaction) => Promise<unknown>,
 ): Promise<StoredResponse> {
-  if (options.key === undefined) return { status: 200, body: await run(async () => undefined) };
+  if (options.key === undefined) return { status: 200, body: await run(nothingToFinish) };
   if (!KEY_PATTERN.test(options.key)) throw AppError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible characters.');
   const requestHash = requestHashOf(options.body);
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;

@@ -11,11 +11,11 @@ import {
   type addBalanceInfoSchema,
   type payOrderInfoSchema,
 } from '@copydesk/shared';
-import { sqlState, type Transaction } from '../../db/client.js';
+import { sqlState, type DbOrTx, type Transaction } from '../../db/client.js';
 import { users, type PaymentAttemptDetails, type UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import type { FinishInTransaction } from '../../lib/idempotency.js';
+import { nothingToFinish, type FinishInTransaction } from '../../lib/idempotency.js';
 import type { CardSource } from '../../lib/payment-gateway.js';
 import { appliedCoupon, assertUsable, couponRefusalError, findCoupon, today } from '../coupons/coupon-rules.js';
 import { ordersRepository } from '../orders/orders.repository.js';
@@ -88,13 +88,15 @@ function moneyError(err: unknown): unknown {
   return err;
 }
 
-async function moneyTransaction<T>(ctx: PaymentsCtx, work: (tx: Transaction) => Promise<T>): Promise<T> {
+async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.transaction(work);
+    return await work();
   } catch (err) {
     throw moneyError(err);
   }
 }
+
+const moneyTransaction = <T>(ctx: PaymentsCtx, work: (tx: Transaction) => Promise<T>): Promise<T> => withMoneyErrors(() => ctx.db.transaction(work));
 
 /** A card attempt holds the order: thrown out of the payment's transaction to be settled or waited for. */
 class OrderInFlight extends Error {
@@ -160,13 +162,11 @@ function assertSameRequest(attempt: PaymentAttemptRow, expected: { kind: 'order'
   if (!same) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
 }
 
-const noFinish: FinishInTransaction = async () => undefined;
-
 /**
  * POST /order/pay. `finish` stores the answer under the request's Idempotency-Key inside the
  * booking transaction, so a crash after the commit cannot let a retry pay again.
  */
-export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, idempotencyKey: string, finish: FinishInTransaction = noFinish) {
+export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, idempotencyKey: string, finish: FinishInTransaction = nothingToFinish) {
   assertCan(actor, 'orders.pay');
   const agencyId = agencyIdOf(actor);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
@@ -178,22 +178,28 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
 
   if (info.payment_type === 'Balance') {
     const { offer } = ctx.config;
+    const book = async (db: DbOrTx) => {
+      const booked = await billingRepository.payOrderFromWallet(db, {
+        orderId,
+        agencyId,
+        userId: actor.id,
+        scope: scopeOf(actor),
+        coupon: couponRef,
+        today: today(),
+        description,
+        dueBusinessDays: DUE_BUSINESS_DAYS,
+        offer: { thresholdCents: offer.thresholdCents, creditCents: offer.creditCents, description: offerCreditDescription(offer.thresholdCents) },
+      });
+      if (booked.refusal === 'in_flight') throw new OrderInFlight(booked.inFlightAttemptId!);
+      if (booked.refusal) throw walletRefusalError(booked.refusal);
+      return { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerCredited ? offerGrantedMessage(offer.creditCents) : null };
+    };
+    // The function books all or nothing as one statement, so without an answer to store under an
+    // Idempotency-Key it runs alone: one round trip, no BEGIN and COMMIT around it.
+    if (finish === nothingToFinish) return unlessCardInFlight(ctx, () => withMoneyErrors(() => book(ctx.db)));
     return unlessCardInFlight(ctx, () =>
       moneyTransaction(ctx, async (tx) => {
-        const booked = await billingRepository.payOrderFromWallet(tx, {
-          orderId,
-          agencyId,
-          userId: actor.id,
-          scope: scopeOf(actor),
-          coupon: couponRef,
-          today: today(),
-          description,
-          dueBusinessDays: DUE_BUSINESS_DAYS,
-          offer: { thresholdCents: offer.thresholdCents, creditCents: offer.creditCents, description: offerCreditDescription(offer.thresholdCents) },
-        });
-        if (booked.refusal === 'in_flight') throw new OrderInFlight(booked.inFlightAttemptId!);
-        if (booked.refusal) throw walletRefusalError(booked.refusal);
-        const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerCredited ? offerGrantedMessage(offer.creditCents) : null };
+        const done = await book(tx);
         await finish(tx, done);
         return done;
       }),
@@ -263,7 +269,7 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
 }
 
 /** POST /billing/addBalance: an agency tops up by card; an admin credits an agency (its answer stored by `finish` in the same transaction). */
-export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBalanceInfo, idempotencyKey: string, finish: FinishInTransaction = noFinish) {
+export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBalanceInfo, idempotencyKey: string, finish: FinishInTransaction = nothingToFinish) {
   if (!can(actor, 'wallet.credit') && !can(actor, 'wallet.topup')) throw new AppError('FORBIDDEN', messages.forbidden);
   const amountCents = dollarsToCents(info.balance!)!;
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages, couponDiscountCents, messages, payOrderInfoSchema } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
-import { couponRedemptions, coupons, offerCredits, orders, payments, users, walletEntries, type CouponRow } from '../../db/schema/index.js';
+import { couponRedemptions, coupons, idempotencyKeys, offerCredits, orders, payments, users, walletEntries, type CouponRow } from '../../db/schema/index.js';
+import { withIdempotency } from '../../lib/idempotency.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
 import { appliedCoupon } from '../coupons/coupon-rules.js';
@@ -45,14 +46,20 @@ async function freshAgency(dollars: number) {
   return { token, id, actor: actor! };
 }
 
-/** The test's database with every statement drizzle sends written down. */
+/** The test's database with every statement drizzle sends written down, and its transactions counted. */
 function recordingDatabase() {
   const statements: string[] = [];
   const logger = { logQuery: (query: string) => statements.push(query) };
   const client = (t.db as unknown as { $client: unknown }).$client;
   const db = (t.kind === 'postgres' ? drizzleNodePostgres(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
+  let transactions = 0;
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((...args: Parameters<Database['transaction']>) => {
+    transactions += 1;
+    return transaction(...args);
+  }) as Database['transaction'];
   // node-postgres sends the transaction's begin and commit as statements; PGlite does not log them.
-  return { db, statements: () => statements.filter((s) => !/^(begin|commit)$/i.test(s.trim())) };
+  return { db, statements: () => statements.filter((s) => !/^(begin|commit)$/i.test(s.trim())), transactions: () => transactions };
 }
 
 const makeCoupon = async (values: Partial<typeof coupons.$inferInsert>) => {
@@ -72,7 +79,9 @@ describe('a wallet payment', () => {
     const info = payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId, coupon_code: ` ${coupon.code.toUpperCase()} ` });
     const answer = await payOrder({ db: recording.db, config: t.app.config, gateway: t.app.gateway }, agency.actor, info, 'one-statement');
 
+    // No Idempotency-Key: no answer to store, so not even a BEGIN and COMMIT around the call.
     expect(recording.statements()).toEqual([expect.stringMatching(/^\s*select .* from pay_order_from_wallet\(/s)]);
+    expect(recording.transactions()).toBe(0);
     expect(answer).toEqual({ message: billingMessages.paid, payment_id: expect.any(Number), offer_message: billingMessages.offerGranted('$5') });
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, (answer as { payment_id: number }).payment_id));
     expect(payment).toMatchObject({ orderId, method: 'Balance', subtotalCents: 2800, discountCents: 300, amountCents: 2500, couponId: coupon.id, invoiceNumber: expect.stringMatching(/^CD-/) });
@@ -87,6 +96,22 @@ describe('a wallet payment', () => {
     expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id))).toMatchObject([{ orderId, paymentId: payment!.id, discountCents: 300 }]);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ paymentId: payment!.id, paidAt: expect.any(Date) });
+  });
+
+  it('stores the answer under an Idempotency-Key in the same transaction as the booking', async () => {
+    const agency = await freshAgency(100);
+    const orderId = await placeOrder(t.app, agency.token, [orderItem()]);
+    const recording = recordingDatabase();
+    const key = `wallet-${orderId}`;
+    const stored = await withIdempotency(recording.db, { userId: agency.id, scope: 'order.pay', key, body: { orderId } }, (finish) =>
+      payOrder({ db: recording.db, config: t.app.config, gateway: t.app.gateway }, agency.actor, payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId }), key, finish),
+    );
+    expect(stored.body).toMatchObject({ message: billingMessages.paid, payment_id: expect.any(Number) });
+    expect(recording.transactions()).toBe(1);
+    const booking = recording.statements().findIndex((s) => /pay_order_from_wallet\(/.test(s));
+    expect(recording.statements()[booking + 1]).toMatch(/^update "idempotency_keys"/);
+    const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row).toMatchObject({ status: 'done', responseStatus: 200, responseBody: stored.body });
   });
 
   it('lets a coupon that covers the whole order pay it from an empty wallet, with no ledger entry', async () => {
