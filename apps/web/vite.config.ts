@@ -130,6 +130,22 @@ function countryFlagImages(): Plugin {
 // NODE_ENV=development Vite would bundle React's development build (≈ 860 KB for /login).
 if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 
+/**
+ * Mantine's core, its hooks and the components the sign-in screen draws, which nearly every screen
+ * draws too, as one chunk. Split by where they are used, they were some thirty files of 0.5–3 KB each
+ * for /login, each carrying some 450 bytes of response headers; as one they are 34 KB (brotli) in one
+ * response. Their styles are in src/app/mantine-base.css, so the chunk carries none.
+ */
+const UI_PRIMITIVES = new RegExp(
+  String.raw`[\/]node_modules[\/]@mantine[\/](hooks[\/]|core[\/]esm[\/](core|utils)[\/]|core[\/]esm[\/]components[\/](` +
+    [
+      'ActionIcon', 'Anchor', 'Box', 'Button', 'Center', 'Checkbox', 'CloseButton', 'Divider', 'FocusTrap', 'Group', 'Input',
+      'InputBase', 'Loader', 'Overlay', 'Paper', 'PasswordInput', 'Portal', 'Stack', 'Text', 'TextInput', 'ThemeIcon', 'Title',
+      'Transition', 'UnstyledButton', 'VisuallyHidden',
+    ].join('|') +
+    String.raw`)[\/])`,
+);
+
 export default defineConfig({
   plugins: [react(), mantineComponentStyles(), countryFlagImages(), precompress()],
   resolve: { alias: { '@': src } },
@@ -152,6 +168,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each route loads (used to check the /login budget).
     manifest: true,
     rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'ui-primitives', test: UI_PRIMITIVES }] } },
       // @copydesk/shared is one barrel of plain constants and Zod schemas, none with side effects:
       // a screen gets the schemas it uses, not every domain's.
       treeshake: {
