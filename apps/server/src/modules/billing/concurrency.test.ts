@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyOrderStats, couponRedemptions, coupons, offerCredits, orders, payments, wallets } from '../../db/schema/index.js';
 import { sqlState } from '../../db/client.js';
@@ -7,12 +8,39 @@ import { cardPayload, createVerifiedAgency, orderItem, placeOrder, userIdByEmail
 import { billingRepository } from './billing.repository.js';
 
 /**
- * Races that must never lose or double money. They run on PGlite by default (which serialises
- * transactions) and on real PostgreSQL when TEST_DATABASE_URL is set, where they truly overlap.
+ * Races that must never lose or double money. They run on real PostgreSQL only (TEST_DATABASE_URL,
+ * as CI's PostgreSQL pass sets it): PGlite runs one transaction at a time, so there they could not
+ * race and would pass whatever the locking did. Each race also checks that its requests held several
+ * database connections at once, so a race that stopped overlapping would fail rather than pass.
  */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Runs `race` and answers, with its result, the most pool connections it held at once. */
+async function racing<T>(app: TestApp, race: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  const pool = (app.db as unknown as { $client: pg.Pool }).$client;
+  let busy = 0;
+  let peak = 0;
+  const acquired = () => {
+    busy += 1;
+    peak = Math.max(peak, busy);
+  };
+  const released = () => {
+    busy -= 1;
+  };
+  pool.on('acquire', acquired);
+  pool.on('release', released);
+  try {
+    return { result: await race(), peak };
+  } finally {
+    pool.off('acquire', acquired);
+    pool.off('release', released);
+  }
+}
+
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
+  if (!onPostgres) return;
   t = await createTestApp();
   admin = await loginAs(t.app, demo.admin);
 });
@@ -37,12 +65,13 @@ async function freshAgency(dollars: number) {
 const payBalance = (token: string, orderId: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/order/pay', headers: { ...bearer(token), ...headers }, payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, ...extra } } });
 
-describe('concurrent payments', () => {
+describe.skipIf(!onPostgres)('concurrent payments', () => {
   it('50 wallet payments against a wallet that covers 20: exactly 20 succeed, nothing overdrawn', async () => {
     const { token, id } = await freshAgency(20 * 28);
     const orderIds: number[] = [];
     for (let i = 0; i < 50; i++) orderIds.push(await placeOrder(t.app, token, [orderItem()]));
-    const results = await Promise.all(orderIds.map((orderId) => payBalance(token, orderId)));
+    const { result: results, peak } = await racing(t, () => Promise.all(orderIds.map((orderId) => payBalance(token, orderId))));
+    expect(peak).toBeGreaterThan(1);
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
     expect(codes.filter((c) => c !== 200).every((c) => c === 422)).toBe(true);
@@ -58,7 +87,8 @@ describe('concurrent payments', () => {
     const [coupon] = await t.db.insert(coupons).values({ code: `RACE${Date.now()}`, type: 'fixed', amount: 500, expiry: '2999-12-31', usageLimit: 5 }).returning();
     const orderIds: number[] = [];
     for (let i = 0; i < 30; i++) orderIds.push(await placeOrder(t.app, token, [orderItem()]));
-    const results = await Promise.all(orderIds.map((orderId) => payBalance(token, orderId, { coupon_id: coupon!.id })));
+    const { result: results, peak } = await racing(t, () => Promise.all(orderIds.map((orderId) => payBalance(token, orderId, { coupon_id: coupon!.id }))));
+    expect(peak).toBeGreaterThan(1);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon!.id))).toHaveLength(5);
     const [after] = await t.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
@@ -68,7 +98,10 @@ describe('concurrent payments', () => {
   it('20 identical requests with one Idempotency-Key charge once', async () => {
     const { token, id } = await freshAgency(100);
     const orderId = await placeOrder(t.app, token, [orderItem()]);
-    const results = await Promise.all(Array.from({ length: 20 }, () => payBalance(token, orderId, {}, { 'idempotency-key': `same-${orderId}` })));
+    const { result: results, peak } = await racing(t, () =>
+      Promise.all(Array.from({ length: 20 }, () => payBalance(token, orderId, {}, { 'idempotency-key': `same-${orderId}` }))),
+    );
+    expect(peak).toBeGreaterThan(1);
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     // The others either replay the first answer or are told the first is still running.
@@ -81,7 +114,7 @@ describe('concurrent payments', () => {
   }, 60_000);
 });
 
-describe('wallet and card payments of one agency racing across the offer threshold', () => {
+describe.skipIf(!onPostgres)('wallet and card payments of one agency racing across the offer threshold', () => {
   // The first paid order grants the offer credit, so every pair below races for it. Before the
   // wallet was locked first, a card payment took the agency's order counters and then the wallet
   // (for the credit) while a wallet payment took them the other way round: on PostgreSQL one of
@@ -111,14 +144,15 @@ describe('wallet and card payments of one agency racing across the offer thresho
     );
     // The card payment goes first (it reaches its booking transaction only after the charge); the
     // wallet payment follows after 0–30 ms, so across the agencies some land inside that window.
-    const results = await Promise.all(
+    const { result: results, peak } = await racing(offerApp, () => Promise.all(
       agencies.flatMap(({ token, orders: [byWallet, byCard] }, i) => [
         offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'NewCard', order_id: byCard, ...cardPayload() } } }),
         new Promise((resolve) => setTimeout(resolve, 2 * i)).then(() =>
           offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'Balance', order_id: byWallet } } }),
         ),
       ]),
-    );
+    ));
+    expect(peak).toBeGreaterThan(1);
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
     for (const agency of agencies) {
       expect(await offerApp.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agency.id))).toHaveLength(1);
@@ -128,7 +162,7 @@ describe('wallet and card payments of one agency racing across the offer thresho
     }
   }, 120_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('a card payment that grants the credit waits for the wallet before it touches the agency counters', async () => {
+  it('a card payment that grants the credit waits for the wallet before it touches the agency counters', async () => {
     const account = await createVerifiedAgency(offerApp.app);
     const token = await loginAs(offerApp.app, account.email, account.password);
     const agencyId = await userIdByEmail(offerApp.db, account.email);
