@@ -164,6 +164,9 @@ describe('POST /api/order/pay', () => {
   });
 
   it("refuses another agency's saved card and a missing choice", async () => {
+    // Agency A saves a card of its own here, so the test does not lean on an earlier one.
+    const paidByA = await pay('agencyA', { payment_type: 'NewCard', order_id: await placeOrder(t.app, tok.agencyA), saveCard: true, ...card() });
+    expect(paidByA.statusCode, paidByA.body).toBe(200);
     const orderId = await placeOrder(t.app, tok.agencyB);
     const [cardOfA] = await t.db.select().from(savedCards).where(eq(savedCards.agencyId, ids.agencyA));
     const res = await call('agencyB', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'SavedCard', order_id: orderId, savedCardid: cardOfA!.id } });
@@ -294,6 +297,11 @@ describe('POST /api/billing/addBalance', () => {
 
 describe('billing history', () => {
   it('lists payments per scope with search, dates and paging', async () => {
+    // Payments of its own in each scope: a card top-up by agency A, an order A's associate pays, one of agency B.
+    expect((await topUp('agencyA', { balance: 20, ...card() })).statusCode).toBe(200);
+    expect((await pay('associateA', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.associateA) })).statusCode).toBe(200);
+    await credit(ids.agencyB, 50);
+    expect((await pay('agencyB', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.agencyB) })).statusCode).toBe(200);
     const list = async (who: Who, query = '') => {
       const res = await call(who, 'GET', `/api/billing?limit=100${query}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -305,6 +313,7 @@ describe('billing history', () => {
     const b = await list('agencyB');
     expect(admin.meta.total).toBeGreaterThan(a.meta.total);
     expect(a.data.some((r) => r.type === 'add balance')).toBe(true);
+    expect(assoc.data.length).toBeGreaterThan(0);
     expect(assoc.data.every((r) => r.type === 'order payment')).toBe(true);
     expect(assoc.meta.total).toBeLessThan(a.meta.total);
     const aIds = new Set(a.data.map((r) => r.id));
