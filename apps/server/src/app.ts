@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { availabilityMessages, messages } from '@copydesk/shared';
+import { messages } from '@copydesk/shared';
 import type { Config } from './config.js';
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { openPGlite } from './pglite.js';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';

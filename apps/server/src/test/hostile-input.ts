@@ -129,6 +129,7 @@ export const HOSTILE_NUMBERS = [
   2_147_483_647,
   2_147_483_648,
   -2_147_483_649,
+  // eslint-disable-next-line no-loss-of-precision -- past 2^53 on purpose: a number JavaScript cannot hold exactly
   9_007_199_254_740_993,
   1e21,
   1e308,

@@ -1,4 +1,3 @@
-import { eq, and } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   billingMessages,
@@ -12,7 +11,7 @@ import {
   type payOrderInfoSchema,
 } from '@copydesk/shared';
 import { sqlState, type DbOrTx, type Transaction } from '../../db/client.js';
-import { users, type PaymentAttemptDetails, type UserRow } from '../../db/schema/index.js';
+import type { PaymentAttemptDetails, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { nothingToFinish, type FinishInTransaction } from '../../lib/idempotency.js';
@@ -20,6 +19,7 @@ import type { CardSource } from '../../lib/payment-gateway.js';
 import { appliedCoupon, assertUsable, couponRefusalError, findCoupon, today } from '../coupons/coupon-rules.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { scopeOf } from '../orders/orders.service.js';
+import { usersRepository } from '../users/users.repository.js';
 import { billingRepository, type WalletPaymentRefusal } from './billing.repository.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
 import {
@@ -275,7 +275,7 @@ export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBala
 
   if (can(actor, 'wallet.credit')) {
     if (!info.balanceByAdmin) throw AppError.field('agency', billingMessages.agencyUnknown);
-    const [agency] = await ctx.db.select().from(users).where(and(eq(users.id, info.agency!), eq(users.role, 'agency'))).limit(1);
+    const agency = await usersRepository.findAgency(ctx.db, info.agency!);
     if (!agency) throw AppError.field('agency', billingMessages.agencyUnknown);
     return moneyTransaction(ctx, async (tx) => {
       const description = info.description!.trim();

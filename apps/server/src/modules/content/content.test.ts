@@ -33,7 +33,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Who = Tenant | null;
-const ROLES: Who[] = ['admin', 'agencyA', 'associateA', 'agencyB', null];
 
 function call(who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method, url, headers: { ...(who ? bearer(tok[who]) : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { centsToDollars, couponMessages, type AppliedCoupon } from '@copydesk/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { couponRedemptions, coupons, type CouponRow } from '../../db/schema/index.js';
+import type { CouponRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { couponsRepository } from './coupons.repository.js';
 
 /** The coupon as the apply call and the discount rule see it (API units). */
 export function appliedCoupon(coupon: CouponRow): AppliedCoupon & { id: number; coupon_code: string } {
@@ -41,28 +41,10 @@ export function assertUsable(coupon: CouponRow | null, agencyId: number): assert
   if (coupon.agencyIds.length && !coupon.agencyIds.includes(agencyId)) throw couponRefusalError('coupon_not_for_you');
 }
 
-export async function findCoupon(db: DbOrTx, by: { id: number } | { code: string }): Promise<CouponRow | null> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(and(isNull(coupons.deletedAt), 'id' in by ? eq(coupons.id, by.id) : eq(sql`lower(${coupons.code})`, by.code.trim().toLowerCase())))
-    .limit(1);
-  return row ?? null;
-}
+/** The coupon by id or code (any case), not deleted; usable or not. */
+export const findCoupon = (db: DbOrTx, by: { id: number } | { code: string }) => couponsRepository.find(db, by);
 
-/**
- * Counts one use inside the payment transaction. The conditional UPDATE is atomic, so with many
- * payments racing for the last use exactly one wins; the others are refused.
- */
-export async function redeemCoupon(
-  db: DbOrTx,
-  redemption: { couponId: number; paymentId: number; orderId: number; userId: number; discountCents: number },
-) {
-  const [row] = await db
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(and(eq(coupons.id, redemption.couponId), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
-    .returning({ id: coupons.id });
-  if (!row) throw couponRefusalError('coupon_used_up');
-  await db.insert(couponRedemptions).values(redemption);
+/** Counts one use inside the payment transaction; refuses when a racing payment took the last one. */
+export async function redeemCoupon(db: DbOrTx, redemption: { couponId: number; paymentId: number; orderId: number; userId: number; discountCents: number }) {
+  if (!(await couponsRepository.countUse(db, redemption))) throw couponRefusalError('coupon_used_up');
 }

@@ -43,6 +43,32 @@ const historySort = {
 } as const;
 
 export const couponsRepository = {
+  /** A coupon by id, or by code in any case (surrounding spaces ignored); deleted ones are not found. */
+  async find(db: DbOrTx, by: { id: number } | { code: string }): Promise<CouponRow | null> {
+    const [row] = await db
+      .select()
+      .from(coupons)
+      .where(and(isNull(coupons.deletedAt), 'id' in by ? eq(coupons.id, by.id) : eq(sql`lower(${coupons.code})`, by.code.trim().toLowerCase())))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * Counts one use and records the redemption, inside the payment transaction, unless the coupon is
+   * used up. The conditional UPDATE is atomic, so with many payments racing for the last use exactly
+   * one wins. Answers whether the use was counted.
+   */
+  async countUse(db: DbOrTx, redemption: { couponId: number; paymentId: number; orderId: number; userId: number; discountCents: number }): Promise<boolean> {
+    const [row] = await db
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(and(eq(coupons.id, redemption.couponId), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
+      .returning({ id: coupons.id });
+    if (!row) return false;
+    await db.insert(couponRedemptions).values(redemption);
+    return true;
+  },
+
   async insert(db: DbOrTx, values: NewCoupon): Promise<CouponRow> {
     const [row] = await db.insert(coupons).values(values).returning();
     return row!;

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponAdminMessages as cm, couponMessages, messages } from '@copydesk/shared';
 import { couponRedemptions, coupons, payments } from '../../db/schema/index.js';
-import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, orderItem, placeOrder, signInTenants, userIdByEmail } from '../../test/helpers.js';
+import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness.js';
+import { createVerifiedAgency, orderItem, placeOrder, signInTenants } from '../../test/helpers.js';
 
 let t: TestApp;
 let tok: { admin: string; agencyA: string; associateA: string; agencyB: string };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Role } from '@copydesk/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { userOrderStats, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
@@ -58,6 +59,21 @@ const selectListRows = (db: DbOrTx) =>
 export type UserListRowData = { user: UserRow; agencyName: string | null; balanceCents: number | null };
 
 export const usersRepository = {
+  /** Every user of one role, by company (or name when it has none), then name: the admin's pickers. */
+  async listByRole(db: DbOrTx, role: Role) {
+    return db
+      .select({ id: users.id, name: users.name, email: users.email, company_name: users.companyName, status: users.status })
+      .from(users)
+      .where(eq(users.role, role))
+      .orderBy(asc(sql`lower(coalesce(nullif(trim(${users.companyName}), ''), ${users.name}))`), asc(sql`lower(${users.name})`), asc(users.id));
+  },
+
+  /** An agency account by id, or null for any other id (an associate, an admin, nobody). */
+  async findAgency(db: DbOrTx, id: number): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.role, 'agency'))).limit(1);
+    return row ?? null;
+  },
+
   async findById(db: DbOrTx, id: number): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
