@@ -275,7 +275,7 @@ class Load {
     }
     const res = await fetch(`${this.server.baseURL}${pathname}`, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await res.text();
-    let data = null;
+    let data;
     try {
       data = text ? JSON.parse(text) : null;
     } catch {

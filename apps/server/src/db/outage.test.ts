@@ -122,7 +122,7 @@ async function startServerProcess(databaseUrl: string, workDir: string): Promise
     );
   } catch (err) {
     await stop();
-    throw new Error(`${(err as Error).message}\n${log().slice(-4_000)}`);
+    throw new Error(`${(err as Error).message}\n${log().slice(-4_000)}`, { cause: err });
   }
   return server;
 }
@@ -157,7 +157,7 @@ function startLoad(baseURL: string, token: string, workers = 8) {
       const { call, path: url, init } = calls[i % calls.length]!;
       const at = phase;
       const started = Date.now();
-      let status = 0;
+      let status: number;
       try {
         const res = await fetch(baseURL + url, { ...init(), signal: AbortSignal.timeout(HANG_MS) });
         status = res.status;

@@ -49,6 +49,7 @@ export function isSaneDate(value: string): boolean {
  * pair (not Unicode at all; encoders replace or throw). With `u`, a pair is one code point, so
  * `\p{Cs}` matches only an unpaired half.
  */
+// eslint-disable-next-line no-control-regex -- NUL is what this refuses (PostgreSQL cannot store it)
 const UNSAFE_TEXT = /[\u0000\p{Cs}]/u;
 export type UnsafeText = 'nul' | 'surrogate';
 

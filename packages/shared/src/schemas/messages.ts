@@ -19,6 +19,7 @@ const unset = (v: unknown) => (v === '' || v === 'null' || v === 'undefined' ? u
 const blankIfMissing = (v: unknown) => (v === undefined || v === null ? '' : v);
 
 // PostgreSQL text cannot hold NUL, and other control characters have no business in a message.
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /**

@@ -17,7 +17,7 @@ export interface ReadDocument {
 }
 
 /** Words as a reader counts them: letters or digits, joined by apostrophes or hyphens. */
-const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 export function countWords(text: string): number {
   return text.match(WORD)?.length ?? 0;
@@ -81,6 +81,7 @@ export async function readDocx(buffer: Buffer): Promise<ReadDocument> {
 export function readableFileName(itemId: number, title: string | null, suffix = ''): string {
   const clean = (title ?? '')
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips from a file name
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

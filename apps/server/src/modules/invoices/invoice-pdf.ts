@@ -49,6 +49,7 @@ export interface InvoiceView {
 /** Text DejaVu can draw: control characters dropped; missing glyphs → base letter or "?". */
 export function printable(text: string): string {
   let out = '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
   for (const char of text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')) {
     if (regular.hasGlyphForCodePoint(char.codePointAt(0)!)) {
       out += char;

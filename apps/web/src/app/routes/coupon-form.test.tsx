@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { couponAdminMessages as m, couponScreenMessages, messages, type Coupon, type Role } from '@copydesk/shared';
+import { couponAdminMessages as m, couponScreenMessages, messages, type Role } from '@copydesk/shared';
 import { AGENCIES, coupon } from '@/features/coupons/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages, orderMessages } from '@copydesk/shared';
+import { messages, orderMessages, type CreateOrderInput } from '@copydesk/shared';
 import { catalogApi, contentItem, orderRow } from '@/features/orders/testing/fixtures';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -253,7 +253,7 @@ describe('create order: validation and saving', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/42'));
     expect(await screen.findByText(orderMessages.orderSaved)).toBeInTheDocument();
-    const body = calls.find((c) => route(c) === 'POST /api/order/create')!.body as Record<string, any>;
+    const body = calls.find((c) => route(c) === 'POST /api/order/create')!.body as CreateOrderInput;
     expect(body.total).toBe(36);
     expect(body.updateId).toBeNull();
     expect(body.orderBreakDown).toEqual([
@@ -333,9 +333,9 @@ describe('create order: editing an unpaid order', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/12'));
-    const body = calls.find((c) => route(c) === 'POST /api/order/create')!.body as Record<string, any>;
+    const body = calls.find((c) => route(c) === 'POST /api/order/create')!.body as CreateOrderInput;
     expect(body.updateId).toBe(12);
-    expect(body.articlesData.map((i: { contentId: number }) => i.contentId)).toEqual([40, 41]);
+    expect(body.articlesData.map((i) => i.contentId)).toEqual([40, 41]);
   });
 
   it('goes back to the orders from Previous', async () => {
