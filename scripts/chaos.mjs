@@ -317,9 +317,11 @@ class Load {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Orders');
     ws.addRow(this.columns);
+    // The sample's headers are words ('Item title *'); each names the key it spells ('itemTitle').
+    const keyOf = (header) => Object.keys(bulkRow('')).find((key) => key.toLowerCase() === header.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
     for (const title of titles) {
       const row = bulkRow(title);
-      ws.addRow(this.columns.map((key) => row[key] ?? null));
+      ws.addRow(this.columns.map((header) => row[keyOf(header)] ?? null));
     }
     return Buffer.from(await wb.xlsx.writeBuffer());
   }

@@ -95,7 +95,8 @@ test('a declined card says so and adds nothing', async ({ page, request }) => {
   await fillNewCard(dialog, page, '4000 0000 0000 0002');
   await dialog.getByRole('button', { name: 'Add Balance' }).click();
 
-  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  // Said beside the card (and in a toast).
+  await expect(dialog.getByRole('alert').getByText('Your card was declined.')).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(topBarBalance(page)).toHaveAccessibleName('Available balance $0.00');
 });
@@ -202,10 +203,9 @@ test('an agency pays an order from its wallet and sees the confirmation', async 
   await expect(page.getByRole('tab', { name: 'New Card' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Pay ${money(order.total)}` })).toBeVisible();
 
-  await page.getByRole('button', { name: `Pay ${money(order.total)}` }).click();
-  await expect(page.getByText('Please Select (Pay with your Available Balance.)')).toBeVisible();
-
-  await page.getByLabel('Pay with your Available Balance').check();
+  // The wallet covers the order, so it is chosen already.
+  await page.getByRole('tab', { name: 'Wallet' }).click();
+  await expect(page.getByLabel('Pay with your Available Balance')).toBeChecked();
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: `Pay ${money(order.total)}` }).click();
 

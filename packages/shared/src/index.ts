@@ -5,6 +5,7 @@ export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './money.js';
+export * from './sandbox-cards.js';
 export * from './schemas/users.js';
 export * from './schemas/geo.js';
 export * from './schemas/catalog.js';

@@ -1,4 +1,4 @@
-import { billingMessages, luhnValid, normaliseCardNumber } from '@copydesk/shared';
+import { billingMessages, luhnValid, normaliseCardNumber, SANDBOX_CARDS } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 import { randomToken } from './tokens.js';
 
@@ -74,8 +74,8 @@ export interface PaymentGateway {
 /** A card refused by the gateway: 402 with the gateway's reason. */
 export const cardError = (message: string) => new AppError('PAYMENT_REQUIRED', message);
 
-const SANDBOX_DECLINED = '4000000000000002';
-const SANDBOX_INSUFFICIENT = '4000000000009995';
+const SANDBOX_DECLINED = SANDBOX_CARDS.declined;
+const SANDBOX_INSUFFICIENT = SANDBOX_CARDS.insufficientFunds;
 
 function brandOf(number: string): string | null {
   if (/^4/.test(number)) return 'visa';

@@ -170,7 +170,23 @@ export const spendingResponseSchema = z.object({ spending: z.number() });
 export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const savedCardSchema = z.object({ id: z.number(), card_last_digits: z.string(), card_expiry: z.string() });
-export const savedCardsResponseSchema = z.object({ data: z.array(savedCardSchema) });
+/**
+ * The billing address of the agency's last card payment, for the card forms to start from. Country
+ * and state come with the ids of the location lists (`US`, `US-CA`), or not at all when the names
+ * are no longer in those lists.
+ */
+export const lastBillingAddressSchema = z.object({
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  country_id: z.string().nullable(),
+  country: z.string().nullable(),
+  state_id: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  zip_code: z.string().nullable(),
+});
+export type LastBillingAddress = z.infer<typeof lastBillingAddressSchema>;
+export const savedCardsResponseSchema = z.object({ data: z.array(savedCardSchema), billing_address: lastBillingAddressSchema.nullable().optional() });
 
 export const BILLING_SORT_COLUMNS = ['id', 'user_id', 'type', 'data', 'total', 'created_at'] as const;
 export const billingListQuerySchema = pagedQuerySchema(BILLING_SORT_COLUMNS, 5).extend({
@@ -209,7 +225,17 @@ export const billingDetailSchema = billingRowSchema.extend({
   card_last_digits: z.string().nullable(),
   card_expiry: z.string().nullable(),
   orderBreakDown: z.array(
-    z.object({ title: z.string().nullable(), project_name: z.string().nullable(), itemType: z.string(), itemWord: z.string(), itemWordPrice: z.number() }),
+    z.object({
+      title: z.string().nullable(),
+      project_name: z.string().nullable(),
+      itemType: z.string(),
+      itemWord: z.string(),
+      /** The item's whole price, add-on included. */
+      itemWordPrice: z.number(),
+      /** The add-on of the item and its part of that price. */
+      itemAddons: z.string().nullable().optional(),
+      itemAddonPrice: z.number().optional(),
+    }),
   ),
 });
 export const billingDetailResponseSchema = z.object({ data: billingDetailSchema });

@@ -163,6 +163,24 @@ export const billingRepository = {
       .orderBy(desc(savedCards.id));
   },
 
+  /** The billing address typed with the agency's last card payment (order or top-up), if any. */
+  async lastBillingAddress(db: DbOrTx, agencyId: number) {
+    const [row] = await db
+      .select({
+        name: payments.billingName,
+        address: payments.billingAddress,
+        city: payments.billingCity,
+        state: payments.billingState,
+        country: payments.billingCountry,
+        zip: payments.billingZip,
+      })
+      .from(payments)
+      .where(and(eq(payments.agencyId, agencyId), inArray(payments.kind, ['order', 'topup']), sql`${payments.billingAddress} is not null`))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    return row ?? null;
+  },
+
   async findSavedCard(db: DbOrTx, agencyId: number, id: number) {
     const [row] = await db
       .select()

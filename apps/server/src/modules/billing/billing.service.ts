@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { centsToDollars, messages, type billingListQuerySchema } from '@copydesk/shared';
+import { centsToDollars, messages, type billingListQuerySchema, type LastBillingAddress } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
+import { listCountries, listStates } from '../geo/geo.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { billingRepository, type PaymentScope } from './billing.repository.js';
 
@@ -42,14 +43,32 @@ export async function spending(db: Database, actor: UserRow, userId: number) {
 export async function savedCards(db: Database, actor: UserRow, userId: number) {
   assertCan(actor, 'cards.view');
   const agencyId = await walletAgencyFor(db, actor, userId);
-  const cards = await billingRepository.listSavedCards(db, agencyId);
+  const [cards, billing] = await Promise.all([billingRepository.listSavedCards(db, agencyId), billingRepository.lastBillingAddress(db, agencyId)]);
   return {
     data: cards.map((c) => ({
       id: c.id,
       card_last_digits: c.last4,
       card_expiry: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`,
     })),
+    billing_address: billing ? await withRegionIds(billing) : null,
   };
+}
+
+const sameName = (a: string, b: string | null) => b !== null && a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
+
+/**
+ * A stored billing address (names, as the payment carried them) with the ids the location selects
+ * use. A country or state no longer in the lists is left out with what depends on it, so the form
+ * never shows a place its selects cannot hold.
+ */
+async function withRegionIds(billing: NonNullable<Awaited<ReturnType<typeof billingRepository.lastBillingAddress>>>): Promise<LastBillingAddress> {
+  const base = { name: billing.name, address: billing.address, zip_code: billing.zip };
+  const none = { country_id: null, country: null, state_id: null, state: null, city: null };
+  const country = (await listCountries()).data.find((c) => sameName(c.name, billing.country));
+  if (!country) return { ...base, ...none };
+  const state = (await listStates({ country: country.id })).data.find((s) => sameName(s.name, billing.state));
+  if (!state) return { ...base, ...none, country_id: country.id, country: country.name };
+  return { ...base, country_id: country.id, country: country.name, state_id: state.id, state: state.name, city: billing.city };
 }
 
 /**
@@ -127,6 +146,8 @@ export async function paymentDetail(db: Database, actor: UserRow, id: number) {
         itemType: i.orderType,
         itemWord: i.wordCountTitle,
         itemWordPrice: centsToDollars(i.costCents),
+        itemAddons: i.addon,
+        itemAddonPrice: centsToDollars(i.addonPriceCents),
       })),
     },
   };

@@ -26,7 +26,11 @@ export interface InvoiceLine {
   project: string;
   type: string;
   words: string;
+  /** The item's whole price, add-on included. */
   priceCents: number;
+  /** The item's add-on, printed on a line of its own with its part of the price. */
+  addOn?: string | null;
+  addOnPriceCents?: number;
 }
 
 export interface InvoiceView {
@@ -115,12 +119,16 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   const header = (cells: string[]) =>
     cells.map((text, i) => ({ text, font: { src: 'bold' }, backgroundColor: '#f0f0f0', ...(i === cells.length - 1 ? { align: { x: 'right' as const } } : {}) }));
   const money = (cents: number) => ({ text: formatMoney(cents), align: { x: 'right' as const } });
+  // An add-on gets a line of its own under its item, so every price in the column adds up to the subtotal.
+  const itemRows = (l: InvoiceLine, i: number) => {
+    const addOnCents = l.addOn ? (l.addOnPriceCents ?? 0) : 0;
+    const item = [String(i + 1), p(l.title || '—'), p(l.project || '—'), p(l.type), p(l.words), money(l.priceCents - addOnCents)];
+    if (!l.addOn) return [item];
+    return [item, ['', { text: `+ Add-on: ${p(l.addOn)}`, colSpan: 4, textColor: GREY }, money(addOnCents)]];
+  };
   const data =
     invoice.kind === 'order'
-      ? [
-          header(['#', 'Title', 'Project', 'Type', 'Words', 'Price']),
-          ...invoice.lines.map((l, i) => [String(i + 1), p(l.title || '—'), p(l.project || '—'), p(l.type), p(l.words), money(l.priceCents)]),
-        ]
+      ? [header(['#', 'Title', 'Project', 'Type', 'Words', 'Price']), ...invoice.lines.flatMap(itemRows)]
       : [header(['Description', 'Amount']), [p(invoice.description), money(invoice.subtotalCents)]];
   doc.font('regular').fontSize(9);
   doc.table({

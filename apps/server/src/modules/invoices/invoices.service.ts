@@ -88,6 +88,8 @@ function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceVi
       type: line.itemType,
       words: line.itemWord,
       priceCents: cents(line.itemWordPrice),
+      addOn: line.itemAddons ?? null,
+      addOnPriceCents: cents(line.itemAddonPrice ?? 0),
     })),
     subtotalCents: cents(detail.subtotal),
     discountCents: cents(detail.discount),

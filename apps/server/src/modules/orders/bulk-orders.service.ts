@@ -71,6 +71,53 @@ const COLUMN_FIELD: Record<BulkColumn, keyof OrderItemInput> = {
 
 const REQUIRED_COLUMNS: BulkColumn[] = ['category', 'itemTitle', 'projectName', 'aboutCompany', 'targetAudience', 'wordCount', 'purpose', 'writingTone'];
 
+/**
+ * The sample sheet's headers, in words. The importer reads a column under its header, under the
+ * header with the sample's required mark (` *`), or under its key (`itemTitle`, the sheets made
+ * before the headers had words); rejection reasons name columns by these headers.
+ */
+export const BULK_HEADERS: Record<BulkColumn, string> = {
+  orderType: 'Order type',
+  category: 'Category',
+  itemTitle: 'Item title',
+  projectName: 'Project name',
+  aboutCompany: 'About company',
+  targetAudience: 'Target audience',
+  wordCount: 'Word count',
+  purpose: 'Purpose',
+  writingTone: 'Writing tone',
+  publishingMedium: 'Publishing medium',
+  keywords: 'Keywords',
+  description: 'Description',
+  preferredIntent: 'Preferred intent',
+  preferredPerspective: 'Preferred perspective',
+  websiteLink: 'Website link',
+  productPageLink: 'Product page link',
+  whichPage: 'Which page',
+  subjectLine: 'Subject line',
+  copyType: 'Copy type',
+  specification: 'Specification',
+  ctaSuggestions: 'CTA suggestions',
+};
+
+/** The sample's first column, for the person filling the sheet in; the importer reads it only to skip the example. */
+export const BULK_NOTES_HEADER = 'Notes (not imported)';
+/** The mark of the sample's example row: a row whose notes (or order type) start with "EXAMPLE" is skipped. */
+export const BULK_EXAMPLE_MARK = 'EXAMPLE — this row is not imported';
+const EXAMPLE_ROW = /^example\b/i;
+const REQUIRED_MARK = ' *';
+
+/** Header text → the column it names: the key, the words, the words with the required mark. */
+const HEADER_COLUMN = new Map<string, BulkColumn>(
+  BULK_COLUMNS.flatMap((column) => [
+    [column, column],
+    [BULK_HEADERS[column], column],
+    [BULK_HEADERS[column] + REQUIRED_MARK, column],
+  ]),
+);
+const READ_HEADERS = [BULK_NOTES_HEADER, ...HEADER_COLUMN.keys()];
+const label = (column: BulkColumn) => BULK_HEADERS[column];
+
 /** Allowed values per drop-down column; `freeText` columns keep other text as typed (the Other choices). */
 function choicesFor(book: PriceBook, orderType: string): Partial<Record<BulkColumn, { values: readonly string[]; freeText: boolean }>> {
   return {
@@ -108,7 +155,7 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
   // exceljs decodes `_x0000_` to a NUL, which PostgreSQL cannot store: such a row is refused.
   for (const [column, value] of Object.entries(cells) as [BulkColumn, string | undefined][]) {
     const problem = value ? unsafeTextIn(value) : null;
-    if (problem) return { row, reasons: [`${column}: ${unsafeTextMessage(problem)}`] };
+    if (problem) return { row, reasons: [`${label(column)}: ${unsafeTextMessage(problem)}`] };
   }
   const reasons: string[] = [];
   const orderType = (cells.orderType || defaultType).trim();
@@ -125,7 +172,7 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
       const match = choice.values.find((v) => v.toLowerCase() === value.toLowerCase());
       if (match) value = match;
       else if (!choice.freeText) {
-        if (requiredFor(orderType).includes(column)) reasons.push(bulkMessages.notAllowed(column, value));
+        if (requiredFor(orderType).includes(column)) reasons.push(bulkMessages.notAllowed(label(column), value));
         value = '';
       }
     }
@@ -138,10 +185,10 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
   const wanted = values.wordCount ?? '';
   const tierTitle = /^\d+$/.test(wanted) ? `${wanted} Words` : wanted;
   const tier = [...tiers.values()].find((t) => t.title.toLowerCase() === tierTitle.toLowerCase());
-  if (wanted && !tier) reasons.push(bulkMessages.notAllowed('wordCount', wanted));
+  if (wanted && !tier) reasons.push(bulkMessages.notAllowed(label('wordCount'), wanted));
 
   for (const column of requiredFor(orderType)) {
-    if (!values[column] && !reasons.some((r) => r.startsWith(`${column}:`))) reasons.push(bulkMessages.required(column));
+    if (!values[column] && !reasons.some((r) => r.startsWith(`${label(column)}:`))) reasons.push(bulkMessages.required(label(column)));
   }
   if (reasons.length) return { row, reasons };
 
@@ -168,15 +215,16 @@ function poolFailure(err: SpreadsheetPoolError): AppError {
 }
 
 /**
- * Reads the first sheet: header keys in row 1, then one item per row. The zip pre-check, exceljs and
- * the cell reading run in the spreadsheet pool (lib/spreadsheet-pool), off the event loop.
+ * Reads the first sheet: headers in row 1 (words or keys), then one item per row; the sample's
+ * example row is skipped. The zip pre-check, exceljs and the cell reading run in the spreadsheet
+ * pool (lib/spreadsheet-pool), off the event loop.
  */
 export async function readBulkSheet(book: PriceBook, defaultType: string, buffer: Buffer, spreadsheets: SpreadsheetPool): Promise<ParsedRow[]> {
   // Not a zip at all: refused here rather than spending a worker on it.
   if (!looksLikeZip(buffer)) throw AppError.field('file', messages.onlyXlsx);
   let sheet;
   try {
-    sheet = await spreadsheets.readSheet({ data: buffer, columns: BULK_COLUMNS, maxRows: BULK_MAX_ROWS, maxCellChars: TEXT_MAX });
+    sheet = await spreadsheets.readSheet({ data: buffer, columns: READ_HEADERS, maxRows: BULK_MAX_ROWS, maxCellChars: TEXT_MAX });
   } catch (err) {
     if (err instanceof SpreadsheetPoolError) throw poolFailure(err);
     throw err;
@@ -184,9 +232,26 @@ export async function readBulkSheet(book: PriceBook, defaultType: string, buffer
   if (!sheet.ok) {
     throw AppError.field('file', sheet.reason === 'too-large' ? bulkMessages.tooLarge : sheet.reason === 'too-many-rows' ? bulkMessages.tooManyRows : messages.onlyXlsx);
   }
-  const missing = REQUIRED_COLUMNS.filter((c) => !sheet.columns.includes(c));
-  if (missing.length) throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: [bulkMessages.missingColumns(missing)] });
-  return sheet.rows.map(({ row, cells }) => parseBulkRow(book, defaultType, row, cells as Partial<Record<BulkColumn, string>>));
+  const found = new Set(sheet.columns.map((header) => HEADER_COLUMN.get(header)));
+  const missing = REQUIRED_COLUMNS.filter((c) => !found.has(c));
+  if (missing.length) throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: [bulkMessages.missingColumns(missing.map(label))] });
+  return sheet.rows.flatMap(({ row, cells }) => {
+    const byColumn = cellsByColumn(cells);
+    if (EXAMPLE_ROW.test(cells[BULK_NOTES_HEADER] ?? '') || EXAMPLE_ROW.test(byColumn.orderType ?? '')) return [];
+    // A row with nothing but a note holds no item.
+    if (!Object.values(byColumn).some(Boolean)) return [];
+    return [parseBulkRow(book, defaultType, row, byColumn)];
+  });
+}
+
+/** A row's cells by column, whichever header named each (the first non-empty one wins). */
+function cellsByColumn(cells: Record<string, string>): Partial<Record<BulkColumn, string>> {
+  const out: Partial<Record<BulkColumn, string>> = {};
+  for (const [header, value] of Object.entries(cells)) {
+    const column = HEADER_COLUMN.get(header);
+    if (column && !out[column]) out[column] = value;
+  }
+  return out;
 }
 
 interface Actor {
@@ -224,6 +289,8 @@ export async function importBulkOrder(
   return { message: bulkMessages.saved(rows.length, rejected.length), order: { id }, rejected };
 }
 
+const NOTES_KEY = 'notes';
+
 const SAMPLE_ROW: Record<string, Partial<Record<BulkColumn, string>>> = {
   default: {
     category: 'Technology',
@@ -242,7 +309,10 @@ const SAMPLE_ROW: Record<string, Partial<Record<BulkColumn, string>>> = {
   },
 };
 
-/** A workbook whose first row holds the column keys, with one example row and the allowed values. */
+/**
+ * A workbook whose first row holds the headers in words (required ones marked ` *`), after a notes
+ * column; a marked example row the importer skips; and the allowed values with drop-downs.
+ */
 export async function buildSampleWorkbook(db: Database, orderType: string | undefined): Promise<Buffer> {
   if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
   const book = await loadPriceBook(db);
@@ -254,7 +324,14 @@ export async function buildSampleWorkbook(db: Database, orderType: string | unde
   const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'Copydesk';
   const sheet = workbook.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = BULK_COLUMNS.map((key) => ({ header: key, key, width: Math.max(14, key.length + 4) }));
+  const required = requiredFor(orderType);
+  sheet.columns = [
+    { header: BULK_NOTES_HEADER, key: NOTES_KEY, width: 36 },
+    ...BULK_COLUMNS.map((key) => {
+      const header = label(key) + (required.includes(key) ? REQUIRED_MARK : '');
+      return { header, key, width: Math.max(16, header.length + 4) };
+    }),
+  ];
   sheet.getRow(1).font = { bold: true };
 
   const example: Partial<Record<BulkColumn, string>> = { ...SAMPLE_ROW.default, orderType, wordCount: tiers[0] };
@@ -266,7 +343,13 @@ export async function buildSampleWorkbook(db: Database, orderType: string | unde
   if (optionalFieldsFor(orderType).includes('which_page')) example.whichPage = 'Homepage';
   if (optionalFieldsFor(orderType).includes('copy_type')) example.copyType = 'Website';
   if (optionalFieldsFor(orderType).includes('cta_suggestions')) example.ctaSuggestions = 'Start your free trial';
-  sheet.addRow(example);
+  const exampleRow = sheet.addRow({ ...example, [NOTES_KEY]: BULK_EXAMPLE_MARK });
+  // Marked so nobody mistakes it for an order: amber, italic; the importer skips it by the mark.
+  exampleRow.font = { italic: true, color: { argb: 'FF7A4B00' } };
+  for (let col = 1; col <= BULK_COLUMNS.length + 1; col++) {
+    exampleRow.getCell(col).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF3BF' } };
+  }
+  exampleRow.getCell(NOTES_KEY).font = { bold: true, italic: true, color: { argb: 'FF7A4B00' } };
 
   // Allowed values on a second sheet, one column each, with drop-downs on the order sheet.
   const lists = workbook.addWorksheet('Allowed values');
@@ -280,10 +363,10 @@ export async function buildSampleWorkbook(db: Database, orderType: string | unde
   listColumns.forEach(([column, values], i) => {
     const letter = lists.getColumn(i + 1).letter;
     lists.getColumn(i + 1).width = 28;
-    lists.getCell(`${letter}1`).value = column;
+    lists.getCell(`${letter}1`).value = label(column);
     lists.getCell(`${letter}1`).font = { bold: true };
     values.forEach((value, j) => (lists.getCell(`${letter}${j + 2}`).value = value));
-    const target = sheet.getColumn(BULK_COLUMNS.indexOf(column) + 1).letter;
+    const target = sheet.getColumn(column).letter;
     const freeText = choices[column]?.freeText ?? false;
     validations.add(`${target}2:${target}${BULK_MAX_ROWS + 1}`, {
       type: 'list',
@@ -291,7 +374,7 @@ export async function buildSampleWorkbook(db: Database, orderType: string | unde
       formulae: [`'Allowed values'!$${letter}$2:$${letter}$${values.length + 1}`],
       showErrorMessage: !freeText,
       errorStyle: freeText ? 'information' : 'stop',
-      error: `Choose one of the allowed values for ${column}.`,
+      error: `Choose one of the allowed values for ${label(column)}.`,
     });
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_COLUMNS, bulkMessages, inputMessages, messages } from '@copydesk/shared';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { multipart } from '../../test/helpers.js';
+import { BULK_EXAMPLE_MARK, BULK_HEADERS, BULK_NOTES_HEADER } from './bulk-orders.service.js';
 
 let t: TestApp;
 let tok: { admin: string; agency: string; associate: string };
@@ -43,7 +44,7 @@ const upload = (data: Buffer, { token = tok.agency, orderType = 'Blog Post', nam
 };
 
 describe('GET /api/order/bulk/sample', () => {
-  it('gives an .xlsx whose first row is exactly the column keys, with an example row and allowed values', async () => {
+  it('gives an .xlsx with headers in words, a marked example row the import skips, and allowed values', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/order/bulk/sample?order_type=Product%20Description', headers: bearer(tok.agency) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain(XLSX);
@@ -51,19 +52,40 @@ describe('GET /api/order/bulk/sample', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
     const [orders, lists] = wb.worksheets;
-    expect((orders!.getRow(1).values as unknown[]).slice(1)).toEqual([...BULK_COLUMNS]);
-    const example = orders!.getRow(2);
-    expect(example.getCell(1).text).toBe('Product Description');
-    expect(example.getCell(BULK_COLUMNS.indexOf('productPageLink') + 1).text).toMatch(/^https:\/\//);
-    expect(example.getCell(BULK_COLUMNS.indexOf('publishingMedium') + 1).text).toBe('Own website');
-    expect(lists!.name).toBe('Allowed values');
-    const headers = (lists!.getRow(1).values as unknown[]).slice(1);
-    expect(headers).toEqual(expect.arrayContaining(['orderType', 'wordCount', 'category', 'writingTone', 'purpose', 'publishingMedium']));
+    const headers = (orders!.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(headers[0]).toBe(BULK_NOTES_HEADER);
+    // Words, not keys; the columns a Product Description needs carry the required mark.
+    expect(headers.slice(1, 4)).toEqual(['Order type', 'Category *', 'Item title *']);
+    expect(headers).toContain('Publishing medium *');
+    expect(headers).toContain('Keywords');
+    expect(headers.some((h) => (BULK_COLUMNS as readonly string[]).includes(h))).toBe(false);
+    const col = (column: keyof typeof BULK_HEADERS) => headers.findIndex((h) => h.replace(/ \*$/, '') === BULK_HEADERS[column]) + 1;
 
-    // The example row imports cleanly.
-    const imported = await upload(res.rawPayload, { orderType: 'Product Description' });
-    expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json().rejected).toEqual([]);
+    const example = orders!.getRow(2);
+    expect(example.getCell(1).text).toBe(BULK_EXAMPLE_MARK);
+    expect(example.getCell(1).font?.bold).toBe(true);
+    expect(example.getCell(col('orderType')).fill).toMatchObject({ type: 'pattern', fgColor: { argb: 'FFFFF3BF' } });
+    expect(example.getCell(col('orderType')).text).toBe('Product Description');
+    expect(example.getCell(col('productPageLink')).text).toMatch(/^https:\/\//);
+    expect(example.getCell(col('publishingMedium')).text).toBe('Own website');
+    expect(lists!.name).toBe('Allowed values');
+    const listHeaders = (lists!.getRow(1).values as unknown[]).slice(1);
+    expect(listHeaders).toEqual(expect.arrayContaining(['Order type', 'Word count', 'Category', 'Writing tone', 'Purpose', 'Publishing medium']));
+
+    // As downloaded, the sheet holds no item: the example is never imported.
+    const untouched = await upload(res.rawPayload, { orderType: 'Product Description' });
+    expect(untouched.statusCode, untouched.body).toBe(422);
+    expect(untouched.json().message).toBe(messages.bulkNoUsableRow);
+
+    // A row filled in under the example imports under the worded headers; the example still does not.
+    for (let c = 2; c <= headers.length; c++) orders!.getRow(3).getCell(c).value = example.getCell(c).value;
+    orders!.getRow(3).getCell(col('itemTitle')).value = 'My own item';
+    const filled = await upload(Buffer.from(await wb.xlsx.writeBuffer()), { orderType: 'Product Description' });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().rejected).toEqual([]);
+    expect(filled.json().message).toBe(bulkMessages.saved(1, 0));
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${filled.json().order.id}`, headers: bearer(tok.agency) })).json();
+    expect(detail.content.map((c: { article_title: string }) => c.article_title)).toEqual(['My own item']);
   });
 
   it('needs an order type first', async () => {
@@ -106,12 +128,12 @@ describe('POST /api/order/bulk', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { rejected, order } = res.json();
     expect(rejected).toEqual([
-      { row: 3, reasons: [bulkMessages.required('itemTitle')] },
+      { row: 3, reasons: [bulkMessages.required('Item title')] },
       { row: 4, reasons: [bulkMessages.unknownOrderType] },
-      { row: 5, reasons: [bulkMessages.notAllowed('category', 'Astrology')] },
-      { row: 6, reasons: [bulkMessages.notAllowed('wordCount', '450 Words')] },
-      { row: 7, reasons: [bulkMessages.notAllowed('writingTone', 'Dreamy')] },
-      { row: 9, reasons: [bulkMessages.required('publishingMedium')] },
+      { row: 5, reasons: [bulkMessages.notAllowed('Category', 'Astrology')] },
+      { row: 6, reasons: [bulkMessages.notAllowed('Word count', '450 Words')] },
+      { row: 7, reasons: [bulkMessages.notAllowed('Writing tone', 'Dreamy')] },
+      { row: 9, reasons: [bulkMessages.required('Publishing medium')] },
     ]);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${order.id}`, headers: bearer(tok.agency) })).json();
     expect(detail.content).toHaveLength(2);
@@ -122,10 +144,29 @@ describe('POST /api/order/bulk', () => {
     expect(truncated.preferred_intent).toBeNull();
   });
 
+  it('reads the headers in words (with or without the required mark) as well as the column keys, and skips a marked example row', async () => {
+    const worded = Object.fromEntries(Object.entries(goodRow).map(([key, value]) => [BULK_HEADERS[key as keyof typeof BULK_HEADERS], value]));
+    const headers = [BULK_NOTES_HEADER, ...BULK_COLUMNS.map((c) => (c === 'category' ? `${BULK_HEADERS[c]} *` : BULK_HEADERS[c]))];
+    const rows: Record<string, string>[] = [
+      { ...worded, [BULK_NOTES_HEADER]: BULK_EXAMPLE_MARK, 'Item title': 'The example' }, // row 2: skipped
+      { ...worded, 'Category *': 'Technology', [BULK_NOTES_HEADER]: 'for the spring campaign' }, // row 3
+      { ...worded, 'Category *': 'Technology', 'Order type': 'EXAMPLE', 'Item title': 'Marked in the first column' }, // row 4: skipped
+      { [BULK_NOTES_HEADER]: 'a note on its own' }, // row 5: nothing to import
+      { ...worded, 'Category *': 'Astrology' }, // row 6: rejected, by the header's words
+    ];
+    const res = await upload(await workbook(rows, headers));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rejected).toEqual([{ row: 6, reasons: [bulkMessages.notAllowed('Category', 'Astrology')] }]);
+    expect(res.json().message).toBe(bulkMessages.saved(1, 1));
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${res.json().order.id}`, headers: bearer(tok.agency) })).json();
+    expect(detail.content).toHaveLength(1);
+    expect(detail.content[0]).toMatchObject({ article_title: goodRow.itemTitle, category: 'Technology', keywords: 'a;b;c' });
+  });
+
   it('refuses a row whose cell holds a NUL (`_x0000_` in the file), keeping the others, without a 500', async () => {
     const res = await upload(await workbook([goodRow, { ...goodRow, aboutCompany: 'We make_x0000_rockets' }]));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().rejected).toEqual([{ row: 3, reasons: [`aboutCompany: ${inputMessages.nulCharacter}`] }]);
+    expect(res.json().rejected).toEqual([{ row: 3, reasons: [`About company: ${inputMessages.nulCharacter}`] }]);
     const only = await upload(await workbook([{ ...goodRow, itemTitle: 'Bad_x0000_title' }]));
     expect(only.statusCode, only.body).toBe(422);
     expect(only.json().errors.file[0]).toContain(inputMessages.nulCharacter);
@@ -138,7 +179,7 @@ describe('POST /api/order/bulk', () => {
     expect(res.json().errors.file[0]).toContain('Row 2');
     const noColumns = await upload(await workbook([goodRow], ['orderType', 'itemTitle']));
     expect(noColumns.statusCode).toBe(422);
-    expect(noColumns.json().errors.file[0]).toContain('category');
+    expect(noColumns.json().errors.file[0]).toContain('Category');
     const empty = await upload(await workbook([]));
     expect(empty.json().message).toBe(messages.bulkNoUsableRow);
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Anchor, Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
@@ -14,7 +14,8 @@ import { notify } from '@/lib/notify';
 /** /email/verify: waits for the emailed link to be clicked; offers to send it again. */
 export function EmailVerifyRoute() {
   const navigate = useNavigate();
-  const email = getSendto();
+  // Read once: the email is forgotten when verified, and the page must not then bounce to an empty sign-in.
+  const [email] = useState(getSendto);
   const check = useCheckVerify(email);
   const resend = useResendVerify();
 
@@ -22,12 +23,12 @@ export function EmailVerifyRoute() {
     if (check.data?.verified) {
       notify.success(check.data.message || messages.emailAlreadyVerified);
       clearSendto();
-      navigate('/login', { replace: true });
+      navigate('/login', { replace: true, state: { email } });
     } else if (check.error) {
       notify.error(check.error instanceof ApiError ? check.error.firstMessage : messages.serverError);
       navigate('/login', { replace: true });
     }
-  }, [check.data, check.error, navigate]);
+  }, [check.data, check.error, navigate, email]);
 
   if (!email) return <Navigate to="/login" replace />;
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billingMessages, couponMessages, messages } from '@copydesk/shared';
-import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
-type Handler = (call: FetchCall) => Response | undefined;
+type Handler = (call: FetchCall) => Response | Promise<Response> | undefined;
 
 const orderDetail = (order: Record<string, unknown> = {}) => ({
   order: {
@@ -64,6 +64,9 @@ async function openPayment(role: 'agency' | 'associate' = 'agency', over: Record
 
 const count = (calls: FetchCall[], key: string) => calls.filter((c) => route(c) === key).length;
 const walletBox = () => screen.getByRole('checkbox', { name: 'Pay with your Available Balance' });
+const tab = (name: string) => screen.getByRole('tab', { name });
+const noCards = () => json(200, { data: [] });
+const savedCardInput = () => screen.getAllByLabelText(/^Saved Card/).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 const terms = () => screen.getByRole('checkbox', { name: /I accept the/ });
 const payButton = () => screen.getByRole('button', { name: /^Pay / });
 
@@ -83,6 +86,7 @@ describe('payment: what each role sees', () => {
     await openPayment('agency');
 
     expect(screen.getByRole('tab', { name: 'Wallet' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(walletBox()).toBeChecked());
     expect(screen.getByRole('tab', { name: 'New Card' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Saved Card' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Balance?' })).toHaveAttribute('href', '/billing');
@@ -97,8 +101,11 @@ describe('payment: what each role sees', () => {
 
 describe('payment: wallet', () => {
   it('disables the wallet box when the balance does not cover the total', async () => {
-    await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }) });
+    const { user } = await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }) });
+    await waitFor(() => expect(tab('Saved Card')).toHaveAttribute('aria-selected', 'true'));
+    await user.click(tab('Wallet'));
     await waitFor(() => expect(walletBox()).toBeDisabled());
+    expect(walletBox()).not.toBeChecked();
     expect(screen.getByText(messages.balanceNotEnough)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Notify Agency' })).not.toBeInTheDocument();
   });
@@ -108,12 +115,24 @@ describe('payment: wallet', () => {
     await waitFor(() => expect(walletBox()).toBeEnabled());
   });
 
-  it('asks to tick the wallet before paying from it', async () => {
+  it('turns Pay off, and says why, when the wallet is unticked', async () => {
     const { user, calls } = await openPayment('associate');
+    const pay = screen.getByRole('button', { name: 'Pay with your Available Balance' });
+    await waitFor(() => expect(walletBox()).toBeChecked());
+    expect(pay).toBeEnabled();
+    await user.click(walletBox());
     await user.click(terms());
-    await user.click(screen.getByRole('button', { name: 'Pay with your Available Balance' }));
-    expect(await screen.findByText(messages.selectWallet)).toBeInTheDocument();
+    expect(pay).toBeDisabled();
+    expect(screen.getByText(messages.selectWallet)).toBeInTheDocument();
+    expect(pay).toHaveAccessibleDescription(messages.selectWallet);
     expect(count(calls, 'POST /api/order/pay')).toBe(0);
+  });
+
+  it('keeps Pay off for an associate whose wallet cannot pay', async () => {
+    await openPayment('associate', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 10 }) });
+    await screen.findByRole('button', { name: 'Notify Agency' });
+    expect(walletBox()).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Pay with your Available Balance' })).toBeDisabled();
   });
 
   it("lets an associate short of funds notify the agency once, then says 'Email already sent.'", async () => {
@@ -179,26 +198,37 @@ describe('payment: coupon', () => {
 });
 
 describe('payment: cards', () => {
-  it('says No Saved Cards. on the saved-card tab when there are none', async () => {
-    const { user, calls } = await openPayment('agency', { 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
-    await user.click(screen.getByRole('tab', { name: 'Saved Card' }));
+  it('says No Saved Cards. on the saved-card tab when there are none, with Pay off', async () => {
+    const { user, calls } = await openPayment('agency', {
+      'GET /api/user/getsavedcards/7': noCards,
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }),
+    });
+    await waitFor(() => expect(tab('New Card')).toHaveAttribute('aria-selected', 'true'));
+    await user.click(tab('Saved Card'));
     expect(await screen.findByText(messages.noSavedCards)).toBeInTheDocument();
     await user.click(terms());
-    await user.click(payButton());
-    expect(await screen.findAllByText(messages.noSavedCards)).toHaveLength(2);
+    expect(payButton()).toBeDisabled();
     expect(count(calls, 'POST /api/order/pay')).toBe(0);
   });
 
-  it('asks for a saved card to be chosen', async () => {
-    const { user } = await openPayment();
-    await user.click(screen.getByRole('tab', { name: 'Saved Card' }));
-    await user.click(payButton());
-    expect(await screen.findByText(messages.selectSavedCard)).toBeInTheDocument();
+  it('asks for a saved card to be chosen, with Pay off until one is', async () => {
+    const { user } = await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }) });
+    await waitFor(() => expect(savedCardInput()).toHaveValue('*** *** **** 4242 | 12/30'));
+    await pickIn(user, savedCardInput(), messages.addNewCard);
+    expect(tab('New Card')).toHaveAttribute('aria-selected', 'true');
+    await user.click(tab('Saved Card'));
+    expect(payButton()).toBeDisabled();
+    expect(screen.getByText(messages.selectSavedCard)).toBeInTheDocument();
+    await pickIn(user, savedCardInput(), '*** *** **** 4242 | 12/30');
+    expect(payButton()).toBeEnabled();
+    expect(screen.queryByText(messages.selectSavedCard)).not.toBeInTheDocument();
   });
 
   it("uses the payment page's CVC message and clears the card when the wallet is ticked", async () => {
     const { user } = await openPayment();
     await user.click(screen.getByRole('tab', { name: 'New Card' }));
+    // The wallet was chosen for the user: leave it for a new card.
+    await user.click(await screen.findByRole('button', { name: 'Use a new card instead' }));
     await user.type(screen.getByLabelText(/^CVC/), 'z');
     expect(await screen.findByText(messages.cvcNumericPayment)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Name on Card/), 'Ada Lovelace');
@@ -215,6 +245,7 @@ describe('payment: cards', () => {
   it('marks the empty card fields of a new-card payment', async () => {
     const { user, calls } = await openPayment();
     await user.click(screen.getByRole('tab', { name: 'New Card' }));
+    await user.click(await screen.findByRole('button', { name: 'Use a new card instead' }));
     await user.click(payButton());
     expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Card Number/)).toHaveAttribute('aria-invalid', 'true');
@@ -243,7 +274,7 @@ describe('payment: cards', () => {
 describe('payment: paying', () => {
   it('requires the terms to be accepted', async () => {
     const { user, calls } = await openPayment();
-    await user.click(walletBox());
+    await waitFor(() => expect(walletBox()).toBeChecked());
     await user.click(payButton());
     expect(await screen.findByText(messages.acceptTerms)).toBeInTheDocument();
     expect(terms()).toHaveAttribute('aria-invalid', 'true');
@@ -262,7 +293,7 @@ describe('payment: paying', () => {
     await user.type(screen.getByLabelText('Coupon Code'), 'SAVE10');
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
     await screen.findByText('Discount (SAVE10)');
-    await user.click(walletBox());
+    expect(walletBox()).toBeChecked();
     await user.click(terms());
     await user.click(payButton());
 
@@ -291,7 +322,7 @@ describe('payment: paying', () => {
     const { user } = await openPayment('agency', {
       'POST /api/order/pay': () => json(422, { message: messages.balanceNotEnough, errors: { payment_type: [messages.balanceNotEnough] } }),
     });
-    await user.click(walletBox());
+    await waitFor(() => expect(walletBox()).toBeChecked());
     await user.click(terms());
     await user.click(payButton());
     expect(await screen.findByText(messages.balanceNotEnough)).toBeInTheDocument();
@@ -320,5 +351,139 @@ describe('payment: orders that cannot be paid', () => {
     const { router } = renderRoute('/payment/5?redirect=/my-account');
     expect(await screen.findAllByText(messages.notFound)).not.toHaveLength(0);
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-account'));
+  });
+});
+
+describe('payment: what the screen starts with', () => {
+  const lastBilling = {
+    name: 'Ada Lovelace',
+    address: '12 Analytical Row',
+    country_id: 'US',
+    country: 'United States',
+    state_id: 'US-CA',
+    state: 'California',
+    city: 'San Francisco',
+    zip_code: '94105',
+  };
+  const geo: Record<string, Handler> = {
+    'GET /api/getCounties': () => json(200, { data: [{ id: 'US', name: 'United States' }] }),
+    'GET /api/getStatesByCounties/US': () => json(200, { data: [{ id: 'US-CA', name: 'California' }] }),
+    'GET /api/getCitiesByStates/US-CA': () => json(200, { data: [{ id: 'San Francisco', name: 'San Francisco' }] }),
+  };
+
+  it('chooses the newest saved card when the wallet cannot cover the order, never the wallet', async () => {
+    await openPayment('agency', {
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }),
+      'GET /api/user/getsavedcards/7': () =>
+        json(200, { data: [{ id: 8, card_last_digits: '1881', card_expiry: '01/31' }, { id: 3, card_last_digits: '4242', card_expiry: '12/30' }] }),
+    });
+    await waitFor(() => expect(tab('Saved Card')).toHaveAttribute('aria-selected', 'true'));
+    expect(savedCardInput()).toHaveValue('*** *** **** 1881 | 01/31');
+    expect(payButton()).toBeEnabled();
+  });
+
+  it('chooses a new card when the wallet cannot cover the order and there is no saved card', async () => {
+    await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }), 'GET /api/user/getsavedcards/7': noCards });
+    await waitFor(() => expect(tab('New Card')).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByLabelText(/^Card Number/)).toBeEnabled();
+  });
+
+  it('fills in the billing address of the last card payment, and a decline is said beside the card', async () => {
+    const { user, calls } = await openPayment('agency', {
+      ...geo,
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }),
+      'GET /api/user/getsavedcards/7': () => json(200, { data: [], billing_address: lastBilling }),
+      'POST /api/order/pay': () => json(402, { message: billingMessages.declined }),
+    });
+    await waitFor(() => expect(tab('New Card')).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(screen.getByLabelText(/^Address/)).toHaveValue('12 Analytical Row'));
+    expect(screen.getByLabelText(/^Name on Card/)).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText(/^Zip Code/)).toHaveValue('94105');
+    await waitFor(() => expect(screen.getAllByLabelText(/^State/).find((el) => el.tagName === 'INPUT')).toHaveValue('California'));
+
+    // The test card that is declined, typed from the test-mode note.
+    const note = screen.getByRole('note');
+    expect(within(note).getByText('Test mode')).toBeInTheDocument();
+    await user.click(within(note).getByRole('button', { name: 'Use test card 4000 0000 0000 0002 (Card declined)' }));
+    expect(screen.getByLabelText(/^Card Number/)).toHaveValue('4000 0000 0000 0002');
+    await pickIn(user, screen.getAllByLabelText(/^Month/).find((el) => el.tagName === 'INPUT')!, '12');
+    const year = String(new Date().getFullYear() + 2);
+    await pickIn(user, screen.getAllByLabelText(/^Year/).find((el) => el.tagName === 'INPUT')!, year);
+    await user.type(screen.getByLabelText(/^CVC/), '123');
+    await user.click(terms());
+    await user.click(payButton());
+
+    const inline = await waitFor(() => {
+      const found = screen.getAllByRole('alert').find((el) => el.textContent?.includes('Payment not completed'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(inline).toHaveTextContent(billingMessages.declined);
+    expect(screen.getByRole('tabpanel')).toContainElement(inline);
+    expect(calls.find((c) => route(c) === 'POST /api/order/pay')?.body).toMatchObject({
+      paymentInfo: { payment_type: 'NewCard', nameOnCard: 'Ada Lovelace', address: '12 Analytical Row', country: 'United States', state: 'California', city: 'San Francisco', zipCode: '94105' },
+    });
+
+    // Another card: the message goes.
+    await user.clear(screen.getByLabelText(/^Card Number/));
+    expect(screen.queryByText('Payment not completed')).not.toBeInTheDocument();
+  });
+
+  it('says a declined saved card beside the saved card', async () => {
+    const { user } = await openPayment('agency', {
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }),
+      'POST /api/order/pay': () => json(402, { message: billingMessages.insufficientFunds }),
+    });
+    await waitFor(() => expect(savedCardInput()).toHaveValue('*** *** **** 4242 | 12/30'));
+    await user.click(terms());
+    await user.click(payButton());
+    const panel = screen.getByRole('tabpanel');
+    await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent(billingMessages.insufficientFunds));
+    expect(screen.queryByRole('dialog', { name: 'Order Confirmed' })).not.toBeInTheDocument();
+  });
+
+  it('shows no test cards outside sandbox mode', async () => {
+    const { user } = await openPayment('agency', {
+      'GET /api/payment-config': () => json(200, { gateway: 'stripe', publishable_key: null }),
+      'GET /api/user/getsavedcards/7': noCards,
+    });
+    await user.click(tab('New Card'));
+    await user.click(await screen.findByRole('button', { name: 'Use a new card instead' }));
+    expect(await screen.findByText(/secure card form could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('never says "Pay $0.00" while the order loads, and lists the items by title', async () => {
+    let release: (() => void) | undefined;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    const item = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      article_title: title,
+      title,
+      order_type: 'Blog Post',
+      word_count: '500 Words',
+      addOn: null,
+      cost: 28,
+      ...extra,
+    });
+    paymentApi('agency', {
+      'GET /api/order/getById/5': async () => {
+        await loaded;
+        return json(200, { ...orderDetail(), content: [item(1, 'Ten ways to ship faster'), item(2, 'Rockets for everyone', { addOn: 'SEO Optimisation', cost: 38 })], total: 66 });
+      },
+    });
+    renderRoute('/payment/5');
+    const pay = await screen.findByRole('button', { name: /^Pay/ });
+    expect(pay).toHaveTextContent(/^Pay$/);
+    expect(pay).toBeDisabled();
+    expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
+
+    release!();
+    const items = await screen.findByRole('list', { name: 'Order items' });
+    expect(within(items).getByText('Ten ways to ship faster')).toBeInTheDocument();
+    expect(within(items).getByText('Rockets for everyone')).toBeInTheDocument();
+    expect(within(items).getByText('Blog Post · 500 Words · SEO Optimisation')).toBeInTheDocument();
+    expect(within(items).getByText('$38.00')).toBeInTheDocument();
   });
 });

@@ -48,13 +48,19 @@ export function PaymentRoute() {
     walletOnly,
     savedCards: cards.data?.data,
     walletShort: balanceCents === null || balanceCents < coupon.dueCents,
+    // The method is chosen for the user once the amount, the balance and the saved cards are known.
+    ready: Boolean(order.data) && (balance.data !== undefined || balance.isError) && (walletOnly || cards.data !== undefined || cards.isError),
+    lastBilling: cards.data?.billing_address,
   });
   const checkout = useCheckout({
     orderId: orderId ?? 0,
     coupon,
     buildPayment: method.build,
     onPaid: () => void queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    onDeclined: method.showDecline,
   });
+  // Said under the button when the chosen method cannot pay and the panel does not say why already.
+  const payHint = method.blocker === messages.selectWallet || method.blocker === messages.selectSavedCard ? method.blocker : null;
 
   const loadError = order.error;
   const paidAlready = Boolean(order.data && !order.data.order.unpaid && !checkout.confirmation);
@@ -144,11 +150,18 @@ export function PaymentRoute() {
                   styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
                   leftSection={<IconLock size={18} aria-hidden />}
                   loading={checkout.paying}
-                  disabled={!order.data || Boolean(checkout.confirmation)}
+                  disabled={!order.data || Boolean(checkout.confirmation) || method.blocker !== null}
+                  aria-describedby={payHint ? 'pay-hint' : undefined}
                   onClick={checkout.submit}
                 >
-                  {walletOnly ? 'Pay with your Available Balance' : `Pay ${formatMoney(coupon.dueCents)}`}
+                  {/* No amount until the order has loaded: never "Pay $0.00". */}
+                  {walletOnly ? 'Pay with your Available Balance' : order.data ? `Pay ${formatMoney(coupon.dueCents)}` : 'Pay'}
                 </Button>
+                {payHint && (
+                  <Text id="pay-hint" size="sm" c="dimmed" ta="center">
+                    {payHint}
+                  </Text>
+                )}
                 <Button
                   component={Link}
                   to={`/create/${orderId}`}

@@ -11,9 +11,13 @@ export type CheckVerifyResponse = { verified: boolean; message?: string };
  */
 export const checkVerify = (input: { email: string }) => api.post<CheckVerifyResponse>('/email/checkverify', input);
 
+/** How often the waiting tab asks while it is visible. */
+export const CHECK_VERIFY_INTERVAL_MS = 5000;
+
 /**
- * A question, not a change, so it is a query: it runs once on load and again when the user comes
- * back to the tab (typically after clicking the link in their mail app).
+ * A question, not a change, so it is a query: it runs once on load, again when the user comes
+ * back to the tab (typically after clicking the link in their mail app), and every few seconds
+ * while the tab is visible (the link may be opened on another screen) until the answer is yes.
  */
 export const useCheckVerify = (email: string | null) =>
   useQuery({
@@ -22,5 +26,7 @@ export const useCheckVerify = (email: string | null) =>
     enabled: Boolean(email),
     retry: false,
     refetchOnWindowFocus: true,
+    refetchInterval: (query) => (query.state.data?.verified || query.state.error ? false : CHECK_VERIFY_INTERVAL_MS),
+    refetchIntervalInBackground: false,
     staleTime: 0,
   });

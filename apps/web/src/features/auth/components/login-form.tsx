@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { saveSession, setSendto } from '@/lib/auth';
+import { getSendto, saveSession, setSendto } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useLogin } from '../api/login';
@@ -13,12 +13,22 @@ import { GoogleButton } from './google-button';
 
 type Field = 'email' | 'password';
 
+/**
+ * The address to sign in with: the one just verified (the waiting tab passes it along), else one
+ * still waiting for verification in this browser (the tab the emailed link opened).
+ */
+function prefilledEmail(state: unknown): string {
+  const passed = state && typeof state === 'object' && 'email' in state ? (state as { email: unknown }).email : null;
+  return typeof passed === 'string' && passed ? passed : (getSendto() ?? '');
+}
+
 /** Email + password sign-in (access-and-billing §2 "Sign-in screen", §5, §8). */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => prefilledEmail(location.state));
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});

@@ -1,15 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCreditCard, IconCreditCardPay, IconInfoCircle } from '@tabler/icons-react';
 import { addBalanceInfoSchema, gatewayMessages, messages, type AddBalanceInfo } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useAddBalance } from '../api/add-balance';
 import { useSavedCards } from '../api/get-saved-cards';
 import { useCardEntry } from '../hooks/use-card-entry';
-import { cardInfo, emptyCard, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
+import { cardInfo, cardWithBilling, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
 import { PENDING_PAYMENT_METHOD, stripeCardInfo } from '../lib/stripe-card';
 import { showServerError } from '../lib/server-error';
+import { CardDeclined } from './card-declined';
 import { NewCardFields, type RenderLocation } from './new-card-fields';
 import { SavedCardSelect } from './saved-card-select';
 
@@ -37,21 +39,50 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
   const preparingNow = useRef(false);
   const busy = add.isPending || preparing;
   const [amount, setAmount] = useState<string | number>('');
-  const [tab, setTab] = useState<Tab>('new');
-  const [card, setCard] = useState<CardForm>(emptyCard);
+  const [tab, setTabState] = useState<Tab>('new');
+  // A new card starts from the billing address of the last card payment.
+  const blankCard = useMemo(() => cardWithBilling(cards.data?.billing_address), [cards.data?.billing_address]);
+  const [card, setCard] = useState<CardForm>(blankCard);
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<Invalid>({});
+  /** The card's refusal (402), beside the card until the card or the choice changes. */
+  const [declined, setDeclined] = useState<string | null>(null);
   const savedCard = cards.data?.data.find((c) => String(c.id) === savedCardId);
+  // The card is chosen for the user once per opening (the newest saved card, if any), unless they chose first.
+  const chosen = useRef(false);
+  const cardTyped = useRef(false);
+
+  useEffect(() => {
+    if (!opened || chosen.current || !cards.data) return;
+    chosen.current = true;
+    const newest = cards.data.data[0];
+    if (newest) {
+      setSavedCardId(String(newest.id));
+      setTabState('saved');
+    }
+  }, [opened, cards.data]);
+
+  useEffect(() => {
+    if (!cardTyped.current) setCard(blankCard);
+  }, [blankCard]);
+
+  const setTab = (next: Tab) => {
+    chosen.current = true;
+    setTabState(next);
+  };
 
   const clear = (...fields: string[]) =>
     setInvalid((s) => (fields.some((f) => s[f]) ? { ...s, ...Object.fromEntries(fields.map((f) => [f, false])) } : s));
 
   const reset = () => {
     setAmount('');
-    setTab('new');
-    setCard(emptyCard);
+    setTabState('new');
+    setCard(blankCard);
+    cardTyped.current = false;
+    chosen.current = false;
     setSavedCardId(null);
     setInvalid({});
+    setDeclined(null);
     onClose();
   };
   const close = () => {
@@ -61,12 +92,14 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
   const switchToNewCard = () => {
     setSavedCardId(null);
     setTab('new');
+    setDeclined(null);
     clear('savedCardid');
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || preparingNow.current) return;
+    setDeclined(null);
     const amountMissing = blank(amount);
     if (tab === 'saved' && !savedCardId) {
       setInvalid({ savedCardid: true, balance: amountMissing });
@@ -117,7 +150,10 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
           notify.success(res.message);
           reset();
         },
-        onError: (error) => showServerError(error, setInvalid),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 402) setDeclined(error.firstMessage);
+          showServerError(error, setInvalid);
+        },
       },
     );
   };
@@ -175,7 +211,9 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
                 <NewCardFields
                   value={card}
                   onChange={(next, touched) => {
+                    cardTyped.current = true;
                     setCard(next);
+                    setDeclined(null);
                     clear(...touched);
                   }}
                   invalid={invalid}
@@ -183,23 +221,30 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
                   cvcMessage={messages.cvcNumeric}
                   renderLocation={renderLocation}
                   entry={entry}
+                  declined={declined}
                 />
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="saved">
-              <SavedCardSelect
-                cards={cards.data?.data}
-                loading={cards.isLoading}
-                value={savedCardId}
-                invalid={invalid.savedCardid}
-                emptyText={messages.noSavedCard}
-                onSelect={(id) => {
-                  setSavedCardId(id);
-                  setCard(emptyCard);
-                  setInvalid((s) => ({ balance: s.balance }));
-                }}
-                onNewCard={switchToNewCard}
-              />
+              <Stack gap="md">
+                <SavedCardSelect
+                  cards={cards.data?.data}
+                  loading={cards.isLoading}
+                  value={savedCardId}
+                  invalid={invalid.savedCardid}
+                  emptyText={messages.noSavedCard}
+                  onSelect={(id) => {
+                    chosen.current = true;
+                    setSavedCardId(id);
+                    setCard(blankCard);
+                    cardTyped.current = false;
+                    setDeclined(null);
+                    setInvalid((s) => ({ balance: s.balance }));
+                  }}
+                  onNewCard={switchToNewCard}
+                />
+                {declined && savedCardId && <CardDeclined message={declined} />}
+              </Stack>
             </Tabs.Panel>
           </Tabs>
           <Group justify="flex-end" gap="sm">

@@ -14,6 +14,8 @@ import {
   type Invalid,
   type Location,
 } from '../lib/card-form';
+import { CardDeclined } from './card-declined';
+import { TestModeNote } from './test-mode-note';
 
 /** What the screen passes to draw the country → state → city pickers (the geo feature). */
 export type LocationSlotProps = {
@@ -36,6 +38,8 @@ type NewCardFieldsProps = {
   renderLocation: RenderLocation;
   /** Which card fields to draw: the spec's (sandbox) or Stripe's card element (stripe). */
   entry: CardEntry;
+  /** The gateway's refusal of this card (402), shown under the card fields. */
+  declined?: string | null;
 };
 
 // Stripe's packages load only when the server takes cards through Stripe.
@@ -47,7 +51,7 @@ const cardSkeleton = <Skeleton h={78} radius="sm" aria-label="Loading the card f
 const GROUPED_MAX = 19 + 4; // 19 digits and the spaces between groups of four
 
 /** Name, number, expiry, CVC, save-card and the billing address of a new card. */
-export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, withSaveCard = true, renderLocation, entry }: NewCardFieldsProps) {
+export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, withSaveCard = true, renderLocation, entry, declined }: NewCardFieldsProps) {
   const set = (patch: Partial<CardForm>, ...touched: string[]) => onChange({ ...value, ...patch }, touched);
 
   const stripeCard =
@@ -76,6 +80,7 @@ export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, 
 
   return (
     <Stack gap="md">
+      {entry.mode === 'sandbox' && !disabled && <TestModeNote onUse={(cardNumber) => set({ cardNumber }, 'cardNumber')} />}
       <TextInput
         label="Name on Card"
         required
@@ -153,6 +158,7 @@ export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, 
       ) : (
         stripeCard
       )}
+      {declined && !disabled && <CardDeclined message={declined} />}
       {withSaveCard && (
         <Checkbox
           label="Save this card for future payments"

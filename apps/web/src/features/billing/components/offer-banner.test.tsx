@@ -119,7 +119,8 @@ describe('offer banner', () => {
     await screen.findByText('Order Summary');
     expect(await screen.findByRole('status', { name: 'Offer' })).toHaveTextContent(PROMO);
 
-    await user.click(screen.getByRole('checkbox', { name: 'Pay with your Available Balance' }));
+    // The wallet covers the order, so it is chosen already.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Pay with your Available Balance' })).toBeChecked());
     await user.click(screen.getByRole('checkbox', { name: /I accept the/ }));
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     await screen.findByRole('dialog', { name: 'Order Confirmed' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconCreditCard, IconCreditCardPay, IconInfoCircle, IconMail, IconWallet } from '@tabler/icons-react';
+import { IconInfoCircle, IconMail, IconWallet } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -10,6 +10,7 @@ import { useNotifyAgency } from '../api/notify-agency';
 import type { MethodTab, PaymentMethodState } from '../hooks/use-payment-method';
 import { savedCardLabel } from '../lib/card-form';
 import { money } from './billing-cards';
+import { CardDeclined } from './card-declined';
 import { NewCardFields, type RenderLocation } from './new-card-fields';
 import { SavedCardSelect } from './saved-card-select';
 
@@ -93,16 +94,17 @@ export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoa
 
   return (
     <Tabs value={method.tab} onChange={(value) => method.setTab((value as MethodTab) ?? 'wallet')} keepMounted={false}>
+      {/* Labels without icons: the three fit one row down to a 390 px phone (with icons Saved Card wrapped alone). */}
       <Tabs.List grow mb="md">
-        <Tabs.Tab value="wallet" leftSection={<IconWallet size={16} aria-hidden />}>
+        <Tabs.Tab value="wallet">
           Wallet
         </Tabs.Tab>
         {!method.walletOnly && (
           <>
-            <Tabs.Tab value="new" leftSection={<IconCreditCard size={16} aria-hidden />}>
+            <Tabs.Tab value="new">
               New Card
             </Tabs.Tab>
-            <Tabs.Tab value="saved" leftSection={<IconCreditCardPay size={16} aria-hidden />}>
+            <Tabs.Tab value="saved">
               Saved Card
             </Tabs.Tab>
           </>
@@ -133,19 +135,28 @@ export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoa
                 cvcMessage={messages.cvcNumericPayment}
                 renderLocation={renderLocation}
                 entry={method.entry}
+                declined={method.declined}
               />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="saved">
-            <SavedCardSelect
-              cards={savedCards}
-              loading={savedCardsLoading}
-              value={method.savedCardId}
-              invalid={method.invalid.savedCardid}
-              emptyText={messages.noSavedCards}
-              onSelect={method.chooseSavedCard}
-              onNewCard={method.switchToNewCard}
-            />
+            <Stack gap="md">
+              {method.walletChecked && Boolean(savedCards?.length) && (
+                <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} role="status">
+                  <Text size="sm">You are paying with your available balance. Choose a saved card to pay with it instead.</Text>
+                </Alert>
+              )}
+              <SavedCardSelect
+                cards={savedCards}
+                loading={savedCardsLoading}
+                value={method.savedCardId}
+                invalid={method.invalid.savedCardid}
+                emptyText={messages.noSavedCards}
+                onSelect={method.chooseSavedCard}
+                onNewCard={method.switchToNewCard}
+              />
+              {method.declined && method.savedCardId && <CardDeclined message={method.declined} />}
+            </Stack>
           </Tabs.Panel>
         </>
       )}

@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import { gatewayMessages, messages, payOrderInfoSchema, type PayOrderInfo } from '@copydesk/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { gatewayMessages, messages, payOrderInfoSchema, type LastBillingAddress, type PayOrderInfo } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { SavedCard } from '../api/get-saved-cards';
-import { cardInfo, emptyCard, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
+import { cardInfo, cardWithBilling, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
 import { PENDING_PAYMENT_METHOD, stripeCardInfo } from '../lib/stripe-card';
 import { useCardEntry } from './use-card-entry';
 
 export type MethodTab = 'wallet' | 'new' | 'saved';
+
+/** The blocker while the card form's mode is still being read: the button waits, nothing is said. */
+export const LOADING = 'loading';
 
 /** What the payment page adds to the method: the order, the coupon, the total shown, the terms. */
 export type PaymentBase = Pick<PayOrderInfo, 'order_id' | 'coupon_id' | 'coupon_code' | 'total'>;
@@ -28,6 +31,13 @@ type Options = {
   savedCards: SavedCard[] | undefined;
   /** The wallet box is off when the balance does not cover the amount due (DESIGN.md §6.11). */
   walletShort: boolean;
+  /**
+   * The balance, the amount due and the saved cards have loaded: the method is chosen for the user
+   * once, then (the wallet when it covers the order, else the newest saved card, else a new card).
+   */
+  ready?: boolean;
+  /** The billing address of the last card payment: a new card's form starts from it. */
+  lastBilling?: LastBillingAddress | null;
 };
 
 /**
@@ -35,54 +45,116 @@ type Options = {
  * wallet is ticked, SavedCard when a saved card is chosen, else NewCard; choosing one clears the
  * others, and the tab follows the choice.
  */
-export function usePaymentMethod({ walletOnly, savedCards, walletShort }: Options) {
+export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = false, lastBilling }: Options) {
   const [tab, setTabState] = useState<MethodTab>('wallet');
   const [walletTicked, setWalletTicked] = useState(false);
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
-  const [card, setCard] = useState<CardForm>(emptyCard);
+  const blankCard = useMemo(() => cardWithBilling(lastBilling), [lastBilling]);
+  const [card, setCard] = useState<CardForm>(blankCard);
   const [invalid, setInvalid] = useState<Invalid>({});
+  /** The card's refusal (402), shown beside the card until the method or the card changes. */
+  const [declined, setDeclined] = useState<string | null>(null);
   const entry = useCardEntry(!walletOnly);
+  // Whether the method has been chosen, by the user or by the defaults below: defaults apply once.
+  const chosen = useRef(false);
+  const cardTyped = useRef(false);
 
   const walletChecked = walletTicked && !walletShort;
 
-  const setTab = (next: MethodTab) => setTabState(walletOnly ? 'wallet' : next);
+  useEffect(() => {
+    if (!ready || chosen.current) return;
+    chosen.current = true;
+    const newest = savedCards?.[0];
+    if (!walletShort) {
+      setWalletTicked(true);
+      setTabState('wallet');
+    } else if (!walletOnly && newest) {
+      setSavedCardId(String(newest.id));
+      setTabState('saved');
+    } else if (!walletOnly) {
+      setTabState('new');
+    }
+  }, [ready, walletShort, walletOnly, savedCards]);
+
+  // The last billing address arrives with the saved cards: it fills a form nobody has typed in yet.
+  useEffect(() => {
+    if (!cardTyped.current) setCard(blankCard);
+  }, [blankCard]);
+
+  const setTab = (next: MethodTab) => {
+    chosen.current = true;
+    setTabState(walletOnly ? 'wallet' : next);
+  };
 
   const tickWallet = (checked: boolean) => {
+    chosen.current = true;
     setWalletTicked(checked);
     if (checked) {
       setSavedCardId(null);
-      setCard(emptyCard);
+      setCard(blankCard);
+      cardTyped.current = false;
       setTabState('wallet');
     }
     setInvalid({});
+    setDeclined(null);
   };
 
   const chooseSavedCard = (id: string) => {
+    chosen.current = true;
     setSavedCardId(id);
     setWalletTicked(false);
-    setCard(emptyCard);
+    setCard(blankCard);
+    cardTyped.current = false;
     setTabState('saved');
     setInvalid({});
+    setDeclined(null);
   };
 
   /** Back to typing a card ('Add a New Card!', or leaving the wallet or saved card from the new-card tab). */
   const switchToNewCard = () => {
+    chosen.current = true;
     setSavedCardId(null);
     setWalletTicked(false);
     setTabState('new');
     setInvalid({});
+    setDeclined(null);
   };
 
   const editCard = (next: CardForm, touched: string[]) => {
+    cardTyped.current = true;
     setCard(next);
+    setDeclined(null);
     setInvalid((s) => (touched.some((f) => s[f]) ? { ...s, ...Object.fromEntries(touched.map((f) => [f, false])) } : s));
   };
+
+  /**
+   * Why the chosen method cannot pay (the pay button is off meanwhile), or null when it can. A new
+   * card can always try: its fields are checked when Pay is pressed.
+   */
+  const blocker: string | null = walletChecked
+    ? null
+    : savedCardId
+      ? null
+      : tab === 'new' && !walletOnly
+        ? entry.mode === 'unavailable'
+          ? gatewayMessages.cardFormUnavailable
+          : entry.mode === 'loading'
+            ? LOADING
+            : null
+        : tab === 'saved' && !walletOnly
+          ? savedCards && savedCards.length === 0
+            ? messages.noSavedCards
+            : messages.selectSavedCard
+          : walletShort
+            ? messages.balanceNotEnough
+            : messages.selectWallet;
 
   /**
    * The payment's `paymentInfo`, or null after marking what is missing and saying so in a toast.
    * The terms are the page's to check; the card rules are the shared contract's.
    */
   const build = (base: PaymentBase): BuiltPayment | null => {
+    setDeclined(null);
     const type = walletChecked ? 'Balance' : savedCardId ? 'SavedCard' : tab === 'new' && !walletOnly ? 'NewCard' : null;
     if (type === null) {
       if (tab === 'saved') {
@@ -160,6 +232,10 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort }: Option
     invalid,
     setInvalid,
     build,
+    blocker,
+    declined,
+    /** A 402 from the server: the card was refused; said beside the card. */
+    showDecline: setDeclined,
   };
 }
 

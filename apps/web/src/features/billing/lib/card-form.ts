@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { messages, normaliseCardNumber } from '@copydesk/shared';
+import { messages, normaliseCardNumber, type LastBillingAddress } from '@copydesk/shared';
 
 /**
  * The new-card part of the add-balance modal and the payment page (access-and-billing §5,
@@ -45,6 +45,21 @@ export const emptyCard: CardForm = {
   location: emptyLocation,
   zipCode: '',
 };
+
+/**
+ * A new card's form as it starts: empty, with the name and billing address of the last card
+ * payment when the server gives them (GET /user/getsavedcards → billing_address).
+ */
+export function cardWithBilling(billing: LastBillingAddress | null | undefined): CardForm {
+  if (!billing) return emptyCard;
+  return {
+    ...emptyCard,
+    nameOnCard: billing.name ?? '',
+    address: billing.address ?? '',
+    zipCode: billing.zip_code ?? '',
+    location: { country_id: billing.country_id, country: billing.country, state_id: billing.state_id, state: billing.state, city: billing.city },
+  };
+}
 
 /** Fields a red border can mark. */
 export type CardField = 'nameOnCard' | 'cardNumber' | 'month' | 'year' | 'cardCvc' | 'address' | 'country' | 'state' | 'city' | 'zipCode';

@@ -48,7 +48,8 @@ export function RecentOrders({ isAdmin }: { isAdmin: boolean }) {
                       · {formatDate(order.created_at)} · {order.no_of_content} {order.no_of_content === 1 ? 'item' : 'items'}
                     </Text>
                   </Text>
-                  {order.unpaid && (
+                  {/* A request to the customer: admins cannot pay, so they never see it. */}
+                  {order.unpaid && !isAdmin && (
                     <Text size="sm" c="red.8">
                       {messages.orderNotActive}
                     </Text>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { dollarsToCents, formatMoney } from '@copydesk/shared';
+import { badgeText } from '@/components/ui/badge-text';
 import type { OrderDetail } from '../api/get-order';
 import type { CouponState } from '../hooks/use-coupon';
 
@@ -31,31 +32,57 @@ export function OrderSummary({ order, coupon, paid, children }: OrderSummaryProp
           <Title order={2} fz="lg">
             Order Summary
           </Title>
-          <Badge variant="light" color={paid ? 'teal' : 'orange'}>
+          <Badge variant="light" color={paid ? 'teal' : 'orange'} c={badgeText(paid ? 'teal' : 'orange')}>
             {paid ? 'Paid' : 'Unpaid'}
           </Badge>
         </Group>
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {order.orderBreakDown.map((line, i) => (
-            <li key={i}>
-              <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600}>
-                    {line.itemType}
-                    {line.itemCount > 1 ? ` × ${line.itemCount}` : ''}
+        {order.content.length > 0 ? (
+          // Each item by its title, so the customer sees what they pay for; a long bulk order scrolls.
+          <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars="present" viewportProps={{ tabIndex: 0 }}>
+            <Stack gap="sm" component="ul" aria-label="Order items" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {order.content.map((item) => (
+                <li key={item.id}>
+                  <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {item.article_title || item.title || 'Untitled item'}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {item.order_type} · {item.word_count}
+                        {item.addOn ? ` · ${item.addOn}` : ''}
+                      </Text>
+                    </div>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(cents(item.cost))}
+                    </Text>
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {order.orderBreakDown.map((line, i) => (
+              <li key={i}>
+                <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600}>
+                      {line.itemType}
+                      {line.itemCount > 1 ? ` × ${line.itemCount}` : ''}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {line.itemWord}
+                      {line.itemAddons ? ` · ${line.itemAddons}` : ''}
+                    </Text>
+                  </div>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney((cents(line.itemWordPrice) + cents(line.itemAddonPrice)) * line.itemCount)}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {line.itemWord}
-                    {line.itemAddons ? ` · ${line.itemAddons}` : ''}
-                  </Text>
-                </div>
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney((cents(line.itemWordPrice) + cents(line.itemAddonPrice)) * line.itemCount)}
-                </Text>
-              </Group>
-            </li>
-          ))}
-        </Stack>
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        )}
         <Divider />
         <Line label="Order Items" value={String(itemCount)} />
         {children}

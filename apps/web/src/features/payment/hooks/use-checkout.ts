@@ -30,10 +30,12 @@ type Options = {
   coupon: CouponState;
   buildPayment: BuildPayment;
   onPaid?: () => void;
+  /** The gateway refused the card (402): the page says so beside the card as well as in the toast. */
+  onDeclined?: (message: string) => void;
 };
 
 /** Pay: method check, terms check, POST /order/pay, then the confirmation (orders-and-payment §4, §8). */
-export function useCheckout({ orderId, coupon, buildPayment, onPaid }: Options) {
+export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined }: Options) {
   const pay = usePayOrder();
   const [terms, setTermsState] = useState(false);
   const [termsInvalid, setTermsInvalid] = useState(false);
@@ -86,6 +88,7 @@ export function useCheckout({ orderId, coupon, buildPayment, onPaid }: Options) 
           if (!(error instanceof ApiError)) return notify.error(messages.serverError);
           const couponError = error.fieldErrors('paymentInfo').coupon;
           if (couponError) coupon.setError(couponError);
+          if (error.status === 402) onDeclined?.(error.firstMessage);
           notify.error(error.firstMessage);
         },
       },

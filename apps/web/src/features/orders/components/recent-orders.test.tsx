@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@copydesk/shared';
+import { json, mockApi, renderRoute, route } from '@/test/utils';
+import { orderRow, pageMeta } from '../testing/fixtures';
+import { RecentOrders } from './recent-orders';
+
+/** The dashboard's latest orders: the request to complete a payment is for customers only. */
+function open(isAdmin: boolean) {
+  mockApi((call) => {
+    if (route(call) === 'GET /api/order') return json(200, { data: [orderRow({ id: 14, unpaid: true, status: 'UNPAID' })], meta: pageMeta(1, 1, 3) });
+  });
+  renderRoute('/', [{ path: '/', element: <RecentOrders isAdmin={isAdmin} /> }]);
+}
+
+describe('recent orders', () => {
+  it('asks a customer to complete the payment of an unpaid order', async () => {
+    open(false);
+    expect(await screen.findByRole('link', { name: /^Order #14/ })).toHaveTextContent(messages.orderNotActive);
+  });
+
+  it('never shows an admin that customer-only request, only the status', async () => {
+    open(true);
+    const order = await screen.findByRole('link', { name: /^Order #14/ });
+    expect(order).not.toHaveTextContent(messages.orderNotActive);
+    expect(order).toHaveTextContent('UNPAID');
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone } from './format-phone';
+
+describe('formatPhone', () => {
+  it('shows E.164 numbers in international format', () => {
+    expect(formatPhone('+14155550123')).toBe('+1 415 555 0123');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+  });
+
+  it('reads a national number in the given country, and leaves text that is not a number alone', () => {
+    expect(formatPhone('(415) 555-0123', 'US')).toBe('+1 415 555 0123');
+    expect(formatPhone('020 7946 0958', 'gb')).toBe('+44 20 7946 0958');
+    expect(formatPhone('ask at reception')).toBe('ask at reception');
+  });
+
+  it('gives null for nothing', () => {
+    expect(formatPhone(null)).toBeNull();
+    expect(formatPhone('  ')).toBeNull();
+    expect(formatPhone(undefined)).toBeNull();
+  });
+});
