@@ -230,6 +230,35 @@ export const orderScreenMessages = {
   leaveOrderForm: 'Your order is not saved yet. If you leave this page, what you entered is lost.',
 } as const;
 
+/** What a list says when it failed or is empty, around the spec's 'NO DATA FOUND!' (Copydesk wording). */
+export const listScreenMessages = {
+  ordersFailed: 'The orders could not be loaded.',
+  ordersFiltered: 'No orders match these filters. Change or reset them to see more.',
+  ordersNoneCustomer: 'You have not placed an order yet. Your orders and their progress will be listed here.',
+  ordersNoneAdmin: 'No one has placed an order yet.',
+  orderItemsNone: 'This order has no items left.',
+  billingFailed: 'The billing history could not be loaded.',
+  billingFiltered: 'No payments match these dates or this search. Change or reset the filters to see more.',
+  billingNone: 'Payments, top-ups and refunds will be listed here, each with its invoice.',
+  invoiceLinesFailed: 'This invoice could not be loaded.',
+  couponsFiltered: 'No coupons match these filters. Change or reset them to see more.',
+  couponsNone: 'No coupons yet. Add one to offer agencies a discount at checkout.',
+  couponUsesFiltered: 'No coupon uses match these filters. Change or reset them to see more.',
+  couponUsesNone: 'No paid order has used a coupon yet.',
+  usersSearched: 'Nobody matches this search. Check the spelling or clear the search.',
+  usersNoneAdmin: 'No users yet. Add an agency to get started.',
+  usersNoneAgency: 'No associates yet. Add one to let them order from your wallet.',
+  fulfilmentFailed: 'The queue could not be loaded.',
+  fulfilmentNone: 'No items match these filters. Choose another status or agency, or reset the filters.',
+  activityFailed: 'The activity log could not be loaded.',
+  activitySearched: 'No entries match this search.',
+  activityNone: 'Nothing has happened to this item yet.',
+  orderTypesFailed: 'The order types could not be loaded.',
+  reviewQueueFailed: 'The items waiting for your review could not be loaded.',
+  previewFailed: 'The delivered document could not be shown.',
+  spendingFailed: 'The spending history could not be loaded.',
+} as const;
+
 /** Delivery and review (issue 7; Copydesk wording where the spec shows none). */
 export const contentMessages = {
   onlyDocx: 'Only .docx files can be delivered.',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { billingMessages, messages } from '@copydesk/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { billingMessages, listScreenMessages, messages } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 type Role = 'admin' | 'agency' | 'associate';
@@ -145,7 +145,7 @@ describe('top bar balance', () => {
 
 describe('billing: add balance (agency)', () => {
   it('groups the card number in fours and clears it with a toast on a letter', async () => {
-    const { user, dialog } = await openAddBalance();
+    const { user, dialog } = await openAddBalance({ 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
     const number = within(dialog).getByLabelText(/^Card Number/);
 
     await user.type(number, '4242424242424242');
@@ -157,7 +157,7 @@ describe('billing: add balance (agency)', () => {
   });
 
   it('takes three digits of CVC and says so for anything else', async () => {
-    const { user, dialog } = await openAddBalance();
+    const { user, dialog } = await openAddBalance({ 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
     const cvc = within(dialog).getByLabelText(/^CVC/);
 
     await user.type(cvc, '12a');
@@ -168,7 +168,7 @@ describe('billing: add balance (agency)', () => {
   });
 
   it('marks the required fields and sends nothing when the form is empty', async () => {
-    const { user, dialog, calls } = await openAddBalance();
+    const { user, dialog, calls } = await openAddBalance({ 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
 
@@ -200,6 +200,7 @@ describe('billing: add balance (agency)', () => {
         return json(200, { message: billingMessages.balanceAdded });
       },
       'GET /api/billing/getAvailableBalance/7': () => json(200, { balance }),
+      'GET /api/user/getsavedcards/7': () => json(200, { data: [] }),
     });
     await user.type(within(dialog).getByLabelText(/^Amount/), '100');
     await user.type(within(dialog).getByLabelText(/^Name on Card/), 'Ada Lovelace');
@@ -253,6 +254,9 @@ describe('billing: add balance (agency)', () => {
       'POST /api/billing/addBalance': () => json(200, { message: billingMessages.balanceAdded }),
     });
     await user.type(within(dialog).getByLabelText(/^Amount/), '49.5');
+    // The newest saved card is chosen on opening: leave it for a new card and type in it first.
+    await user.click(within(dialog).getByRole('tab', { name: 'New Card' }));
+    await user.click(within(dialog).getByRole('button', { name: messages.addNewCard }));
     await user.type(within(dialog).getByLabelText(/^Name on Card/), 'Typed before');
 
     await user.click(within(dialog).getByRole('tab', { name: 'Saved Card' }));
@@ -298,7 +302,9 @@ describe('billing: add balance (agency)', () => {
     await user.click(await option('*** *** **** 1881 | 01/29'));
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
 
-    expect(await screen.findByText(billingMessages.declined)).toBeInTheDocument();
+    // In a toast, and beside the card.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(billingMessages.declined);
+    expect(screen.getAllByText(billingMessages.declined)).toHaveLength(2);
     expect(screen.getByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
   });
 });
@@ -369,7 +375,27 @@ describe('billing: history', () => {
   it('says NO DATA FOUND! with no payments', async () => {
     await openBilling('agency', { 'GET /api/billing': () => json(200, page([])) });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
+    expect(screen.getByText(listScreenMessages.billingNone)).toBeInTheDocument();
     expect(screen.getByText('Showing 0 to 0 of 0 entries')).toBeInTheDocument();
+  });
+
+  it('shows a failed history as an error with Retry, not as an empty one, and Retry asks again', async () => {
+    let failing = true;
+    const history = (call: FetchCall) => route(call) === 'GET /api/billing' && new URL(call.url, 'http://x').searchParams.get('limit') === '5';
+    const { user, calls } = await openBilling('agency', {
+      'GET /api/billing': (call) => (failing && history(call) ? json(500, { message: messages.serverError }) : json(200, page([row()]))),
+    });
+    const alert = (await screen.findByText(listScreenMessages.billingFailed)).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).toHaveTextContent(messages.serverError);
+    expect(screen.queryByText(messages.noData)).not.toBeInTheDocument();
+    expect(screen.queryByText('Showing 0 to 0 of 0 entries')).not.toBeInTheDocument();
+
+    const before = calls.filter(history).length;
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'View invoice CD-2026-000001' })).toBeInTheDocument();
+    expect(calls.filter(history).length).toBe(before + 1);
+    expect(screen.getByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
   });
 
   it('lists payments with user and email, and counts them', async () => {
@@ -381,8 +407,8 @@ describe('billing: history', () => {
     expect(within(table).getAllByText('ada@example.com')).toHaveLength(2);
     expect(within(table).getByText('+$100.00')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 2 of 7 entries')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeInTheDocument();
   });
 
   it('asks the server for page 1 of 5, newest first, then sorts by the clicked column both ways', async () => {
@@ -440,7 +466,7 @@ describe('billing: history', () => {
             card_expiry: '12/30',
             orderBreakDown: [
               { title: 'Ten ways to ship faster', project_name: 'Acme blog', itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28 },
-              { title: 'Remote teams', project_name: 'Acme blog', itemType: 'Article', itemWord: '1000 Words', itemWordPrice: 70 },
+              { title: 'Remote teams', project_name: 'Acme blog', itemType: 'Article', itemWord: '1000 Words', itemWordPrice: 70, itemAddons: 'SEO Optimisation', itemAddonPrice: 10 },
             ],
           },
         }),
@@ -452,6 +478,8 @@ describe('billing: history', () => {
     expect(within(dialog).getByText('Order Summary')).toBeInTheDocument();
     expect(within(dialog).getByText('Ten ways to ship faster')).toBeInTheDocument();
     expect(within(dialog).getByText('1000 Words')).toBeInTheDocument();
+    expect(within(dialog).getByText('Article + SEO Optimisation ($10.00)')).toBeInTheDocument();
+    expect(within(dialog).getByText('+1 202 555 0123')).toBeInTheDocument();
     expect(within(dialog).getByText('Coupon discount (SAVE10)')).toBeInTheDocument();
     expect(within(dialog).getByText('-$10.00')).toBeInTheDocument();
     expect(within(dialog).getByText('Total Items')).toBeInTheDocument();
@@ -518,5 +546,27 @@ describe('billing: history', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Download Invoice' }));
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
+  });
+});
+
+describe('billing: history on a phone', () => {
+  const desktop = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  it('shows one card per payment with its amount, date and a View button in view', async () => {
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 47.99em)' })) as typeof window.matchMedia;
+    const { user } = await openBilling('agency', {
+      'GET /api/billing/1': () => json(404, { message: 'Not found.' }),
+    });
+    const cards = await screen.findByRole('list', { name: 'Billing history' });
+    const card = within(cards).getByRole('listitem', { name: 'Invoice CD-2026-000001' });
+    for (const text of ['CD-2026-000001', '$88.00', 'Date', 'Mar 2, 2026', 'Method', 'Card']) expect(card).toHaveTextContent(text);
+    await user.click(within(card).getByRole('button', { name: 'View invoice CD-2026-000001' }));
+    // The invoice that cannot be read says so, with a Retry.
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice' });
+    expect(await within(dialog).findByText('Not found.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { messages, orderScreenMessages, type Role } from '@copydesk/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { couponScreenMessages, listScreenMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
 import { historyRow, pageOf } from '@/features/coupons/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -82,17 +82,41 @@ describe('coupon history', () => {
   it("says 'NO DATA FOUND!' when no coupon has been used", async () => {
     await openHistory({ rows: [] });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
+    expect(screen.getByText(listScreenMessages.couponUsesNone)).toBeInTheDocument();
     expect(screen.getByText(orderScreenMessages.showingEntries(0, 0, 0))).toBeInTheDocument();
   });
 
-  it('shows a failed load with a Retry', async () => {
+  it('shows a failed load as an error with a Retry that asks again, not as an empty history', async () => {
     let failures = 1;
-    await openHistory({
+    const { calls } = await openHistory({
       handler: (call) => (route(call) === 'GET /api/coupon-history' && failures-- > 0 ? json(500, { message: messages.serverError }) : undefined),
     });
-    expect(await screen.findByText(messages.serverError)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(couponScreenMessages.historyFailed);
+    expect(alert).toHaveTextContent(messages.serverError);
+    expect(screen.queryByText(messages.noData)).not.toBeInTheDocument();
+    expect(screen.queryByText(orderScreenMessages.showingEntries(0, 0, 0))).not.toBeInTheDocument();
+    expect(historyCalls(calls)).toHaveLength(1);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('row', { name: 'Use 9' })).toBeInTheDocument();
+    expect(historyCalls(calls)).toHaveLength(2);
+  });
+
+  describe('on a phone', () => {
+    const desktop = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = desktop;
+    });
+
+    it('shows one card per use with its order link, discount and date', async () => {
+      window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 47.99em)' })) as typeof window.matchMedia;
+      await openHistory();
+      const cards = await screen.findByRole('list', { name: 'Coupon history' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const use = within(cards).getByRole('listitem', { name: 'Use 9' });
+      for (const text of ['SPRING10', '$5.00', 'UserAlex Agency', 'Used DateFeb 10, 2026']) expect(use).toHaveTextContent(text);
+      expect(within(use).getByRole('link', { name: '#77' })).toHaveAttribute('href', '/items/77');
+    });
   });
 
   it.each<Role>(['agency', 'associate'])('sends %s users back to the dashboard', async (role) => {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
-import { couponScreenMessages, PAGE_SIZES } from '@copydesk/shared';
-import { TablePager } from '@/components/ui/table-pager';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconHistory } from '@tabler/icons-react';
+import { couponScreenMessages, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
+import { listState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useCouponHistory, type CouponHistorySortColumn } from '@/features/coupons/api/get-coupon-history';
 import { CouponHistoryTable } from '@/features/coupons/components/coupon-history-table';
 import { ListFilters } from '@/features/coupons/components/list-filters';
@@ -12,7 +13,7 @@ import { usePagedList } from '@/features/coupons/hooks/use-paged-list';
 export function CouponHistoryRoute() {
   const list = usePagedList<CouponHistorySortColumn>({ column: 'id', order: 'desc' });
   const history = useCouponHistory(list.params);
-  const failed = history.isError && !history.data;
+  const filtered = !!(list.filters.from || list.filters.to || list.filters.keyword.trim());
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -37,30 +38,28 @@ export function CouponHistoryRoute() {
       />
 
       <Card withBorder radius="lg" padding={0}>
-        {failed ? (
-          <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={couponScreenMessages.historyFailed}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{history.error.message}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void history.refetch()}
-                loading={history.isFetching}
-              >
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <CouponHistoryTable
-            rows={history.data?.data}
-            loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
-            sort={list.sort}
-            onSort={list.onSort}
-          />
-        )}
-        <TablePager meta={history.data?.meta} page={list.page} onPage={list.setPage} limit={list.limit} limits={PAGE_SIZES} onLimit={list.setLimit} />
+        <CouponHistoryTable
+          rows={history.data?.data}
+          {...listState(history)}
+          errorTitle={couponScreenMessages.historyFailed}
+          empty={
+            <EmptyState
+              icon={IconHistory}
+              title={messages.noData}
+              message={filtered ? listScreenMessages.couponUsesFiltered : listScreenMessages.couponUsesNone}
+              action={
+                filtered ? (
+                  <Button variant="default" size="xs" onClick={list.reset}>
+                    Reset filters
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+          pager={{ meta: history.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
+          sort={list.sort}
+          onSortChange={list.onSortChange}
+        />
       </Card>
     </Stack>
   );

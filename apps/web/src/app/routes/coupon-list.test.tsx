@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { messages, orderScreenMessages, type Coupon, type Role } from '@copydesk/shared';
+import { couponScreenMessages, listScreenMessages, messages, orderScreenMessages, type Coupon, type Role } from '@copydesk/shared';
 import { AGENCIES, coupon, pageOf } from '@/features/coupons/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -152,33 +152,50 @@ describe('coupon list', () => {
     });
     window.matchMedia = vi.fn(
       (query: string) =>
-        ({ matches: query === '(max-width: 48em)', media: query, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn() }) as unknown as MediaQueryList,
+        ({ matches: query === '(max-width: 47.99em)', media: query, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn() }) as unknown as MediaQueryList,
     );
     const { user } = await openList();
     const cards = await screen.findByRole('list', { name: 'Coupons' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = within(cards).getByRole('listitem', { name: 'Coupon HALF' });
-    for (const text of ['12.5% off', 'Percentage', 'All agencies', 'Inactive', '0 / 3']) expect(card).toHaveTextContent(text);
+    for (const text of ['HALF', 'Amount12.5%', 'TypePercentage', 'AgenciesAll agencies', 'Inactive', 'Used / Limit0 / 3']) expect(card).toHaveTextContent(text);
     expect(within(card).getByRole('link', { name: 'Edit coupon HALF' })).toHaveAttribute('href', '/edit-coupon/2');
     await user.click(within(card).getByRole('button', { name: 'Delete coupon HALF' }));
     expect(await screen.findByRole('dialog', { name: 'Delete coupon HALF' })).toHaveTextContent(messages.confirmDelete);
   });
 
-  it("says 'NO DATA FOUND!' when nothing matches", async () => {
+  it("says 'NO DATA FOUND!' when there are no coupons, and offers to add one", async () => {
     await openList({ rows: [] });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
+    expect(screen.getByText(listScreenMessages.couponsNone)).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Coupons' })).getByRole('link', { name: 'Add Coupon' })).toHaveAttribute('href', '/add-coupon');
     expect(screen.getByText(orderScreenMessages.showingEntries(0, 0, 0))).toBeInTheDocument();
+  });
+
+  it('says when no coupon matches the filters, and resets them from the empty list', async () => {
+    const { user, calls } = await openList({ rows: [] });
+    await user.type(screen.getByRole('textbox', { name: /Search/ }), 'nope');
+    expect(await screen.findByText(listScreenMessages.couponsFiltered)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('table', { name: 'Coupons' })).getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(lastQuery(calls)).not.toHaveProperty('keyword'));
+    expect(screen.getByRole('textbox', { name: /Search/ })).toHaveValue('');
   });
 
   it('shows a failed load with a Retry that loads the list again', async () => {
     let failures = 1;
-    await openList({
+    const { calls } = await openList({
       handler: (call) => (route(call) === 'GET /api/coupon' && failures-- > 0 ? json(500, { message: messages.serverError }) : undefined),
     });
-    expect(await screen.findByText(messages.serverError)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(couponScreenMessages.listFailed);
+    expect(alert).toHaveTextContent(messages.serverError);
     expect(screen.queryByRole('row', { name: 'Coupon SPRING10' })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.queryByText(messages.noData)).not.toBeInTheDocument();
+    expect(screen.queryByText(orderScreenMessages.showingEntries(0, 0, 0))).not.toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(1);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('row', { name: 'Coupon SPRING10' })).toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(2);
     expect(screen.queryByText(messages.serverError)).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconHistory, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { couponScreenMessages, messages, PAGE_SIZES, type Coupon } from '@copydesk/shared';
-import { TablePager } from '@/components/ui/table-pager';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconHistory, IconPlus, IconTicket } from '@tabler/icons-react';
+import { couponScreenMessages, listScreenMessages, messages, PAGE_SIZES, type Coupon } from '@copydesk/shared';
+import { listState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
 import { useCouponAgencies } from '@/features/coupons/api/get-coupon-agencies';
 import { useCoupons, type CouponSortColumn } from '@/features/coupons/api/get-coupons';
@@ -17,8 +17,6 @@ import { notify } from '@/lib/notify';
 
 /** /coupon (admin): every coupon, filtered by creation date and keyword, sorted, paged; add, edit, delete. */
 export function CouponListRoute() {
-  // Below the sm breakpoint the nine columns become one card per coupon.
-  const stacked = useMediaQuery('(max-width: 48em)') ?? false;
   const list = usePagedList<CouponSortColumn>({ column: 'id', order: 'desc' });
   const coupons = useCoupons(list.params);
   const agencies = useCouponAgencies();
@@ -42,7 +40,7 @@ export function CouponListRoute() {
     });
   };
 
-  const failed = coupons.isError && !coupons.data;
+  const filtered = !!(list.filters.from || list.filters.to || list.filters.keyword.trim());
   return (
     <Stack gap="lg" maw={1280}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -71,33 +69,34 @@ export function CouponListRoute() {
       />
 
       <Card withBorder radius="lg" padding={0}>
-        {failed ? (
-          <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={couponScreenMessages.listFailed}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{coupons.error.message}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void coupons.refetch()}
-                loading={coupons.isFetching}
-              >
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <CouponsTable
-            rows={coupons.data?.data}
-            loading={coupons.isPending || (coupons.isFetching && coupons.isPlaceholderData)}
-            sort={list.sort}
-            onSort={list.onSort}
-            agencies={agencies.data?.data}
-            onDelete={setToDelete}
-            stacked={stacked}
-          />
-        )}
-        <TablePager meta={coupons.data?.meta} page={list.page} onPage={list.setPage} limit={list.limit} limits={PAGE_SIZES} onLimit={list.setLimit} />
+        <CouponsTable
+          rows={coupons.data?.data}
+          {...listState(coupons)}
+          errorTitle={couponScreenMessages.listFailed}
+          empty={
+            <EmptyState
+              icon={IconTicket}
+              title={messages.noData}
+              message={filtered ? listScreenMessages.couponsFiltered : listScreenMessages.couponsNone}
+              action={
+                filtered ? (
+                  <Button variant="default" size="xs" onClick={list.reset}>
+                    Reset filters
+                  </Button>
+                ) : (
+                  <Button component={Link} to="/add-coupon" size="xs" leftSection={<IconPlus size={14} aria-hidden />}>
+                    Add Coupon
+                  </Button>
+                )
+              }
+            />
+          }
+          pager={{ meta: coupons.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
+          sort={list.sort}
+          onSortChange={list.onSortChange}
+          agencies={agencies.data?.data}
+          onDelete={setToDelete}
+        />
       </Card>
 
       <DeleteCouponModal code={toDelete?.coupon_code ?? null} busy={remove.isPending} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contentMessages, messages, type FulfilmentRow, type Role } from '@copydesk/shared';
+import { contentMessages, listScreenMessages, messages, type FulfilmentRow, type Role } from '@copydesk/shared';
 import { AGENTS, doc, fulfilmentRow, listOf } from '@/features/content/testing/fixtures';
 import { FakeXhr } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
@@ -186,23 +186,52 @@ describe('fulfilment queue', () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 
-  it('says so in a sentence when nothing matches', async () => {
-    await openQueue((call) => (route(call) === 'GET /api/fulfilment' ? json(200, listOf([], 0, 1, 20)) : undefined));
+  it('says so in a sentence when nothing matches, and resets the filters from there', async () => {
+    const { user, calls } = await openQueue((call) => (route(call) === 'GET /api/fulfilment' ? json(200, listOf([], 0, 1, 20)) : undefined));
     expect(await screen.findByText(/No items match these filters/)).toBeInTheDocument();
+    await pickIn(user, screen.getByRole('combobox', { name: 'Status' }), 'Revision Requested');
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ status: 'Revision Requested' }));
+    await user.click(within(screen.getByRole('table', { name: 'Items' })).getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ status: 'open' }));
   });
 
-  it('shows the error with a Retry button that loads the queue again', async () => {
+  it('shows the error with a Retry button that loads the queue again, not an empty queue', async () => {
     let failures = 1;
-    await openQueue((call) => {
+    const { calls } = await openQueue((call) => {
       if (route(call) !== 'GET /api/fulfilment') return undefined;
       if (failures-- > 0) return json(500, { message: messages.serverError });
       return json(200, listOf(ROWS, 3, 1, 20));
     });
-    expect(await screen.findByText(messages.serverError)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(listScreenMessages.fulfilmentFailed);
+    expect(alert).toHaveTextContent(messages.serverError);
     expect(screen.queryByRole('row', { name: 'Item 40' })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.queryByText(/No items match/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Showing 0 to 0 of 0 entries')).not.toBeInTheDocument();
+    const listCalls = () => calls.filter((c) => route(c) === 'GET /api/fulfilment').length;
+    expect(listCalls()).toBe(1);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('row', { name: 'Item 40' })).toBeInTheDocument();
+    expect(listCalls()).toBe(2);
     expect(screen.queryByText(messages.serverError)).not.toBeInTheDocument();
+  });
+
+  it('shows one card per item on a phone, overdue ones marked, with the same actions', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 47.99em)' })) as typeof window.matchMedia;
+    try {
+      await openQueue();
+      const cards = await screen.findByRole('list', { name: 'Items' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const overdue = within(cards).getByRole('listitem', { name: 'Item 40' });
+      expect(overdue).toHaveAttribute('data-overdue');
+      for (const text of ['Unassigned', 'Overdue', 'AgencyAcme Media', 'WriterNobody yet']) expect(overdue).toHaveTextContent(text);
+      expect(within(overdue).getByRole('link', { name: '#40 Five habits' })).toHaveAttribute('href', '/content-view/40');
+      expect(within(overdue).getByRole('button', { name: 'Take item 40' })).toBeInTheDocument();
+      expect(within(cards).getByRole('listitem', { name: 'Item 41' })).not.toHaveAttribute('data-overdue');
+    } finally {
+      window.matchMedia = desktop;
+    }
   });
 
   it('is for admins only', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { TablePager } from '@/components/ui/table-pager';
-import { toggleSort, type SortState } from '@/components/ui/sort-header';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconClipboardList } from '@tabler/icons-react';
+import { listScreenMessages } from '@copydesk/shared';
+import { listState, type SortState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useAgencies } from '@/features/billing/api/get-agencies';
 import { useFulfilment, type FulfilmentSortColumn } from '@/features/content/api/get-fulfilment';
 import { useFulfilmentAgents } from '@/features/content/api/get-fulfilment-agents';
@@ -21,8 +22,6 @@ const DEFAULT_SORT: SortState<FulfilmentSortColumn> = { column: 'due_at', order:
 
 /** /fulfilment (admins): the queue of paid items — take or assign them, deliver .docx files, watch due dates. */
 export function FulfilmentRoute() {
-  // Below 62em the ten columns do not fit beside the sidebar: one card per item instead.
-  const stacked = useMediaQuery('(max-width: 62em)') ?? false;
   const [filters, setFilters] = useState<FulfilmentFilterValues>(defaultFulfilmentFilters);
   const [debounced] = useDebouncedValue(filters.search.trim(), 350);
   // Typing waits for a pause; clearing the box (or Reset) lists everything at once.
@@ -60,7 +59,6 @@ export function FulfilmentRoute() {
     setPage(1);
   };
 
-  const failed = queue.isError && !queue.data;
   return (
     <Stack gap="lg" maw={1400}>
       <Stack gap={4}>
@@ -73,37 +71,26 @@ export function FulfilmentRoute() {
       <FulfilmentFilters values={filters} onChange={setFilters} agencies={agencyOptions} onReset={reset} />
 
       <Card withBorder radius="lg" padding={0}>
-        {failed ? (
-          <Alert
-            m="md"
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="The queue could not be loaded"
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{queue.error.message}</Text>
-              <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void queue.refetch()} loading={queue.isFetching}>
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <FulfilmentTable
-            rows={queue.data?.data}
-            loading={queue.isPending || (queue.isFetching && queue.isPlaceholderData)}
-            sort={sort}
-            onSort={(column) => setSort((s) => toggleSort(s, column))}
-            agents={agents.data}
-            stacked={stacked}
-            empty={
-              <Text ta="center" c="gray.7" fw={600} py="lg">
-                No items match these filters. Choose another status or agency, or reset the filters.
-              </Text>
-            }
-          />
-        )}
-        <TablePager meta={queue.data?.meta} page={page} onPage={setPage} limit={limit} limits={PAGE_SIZES} onLimit={setLimit} />
+        <FulfilmentTable
+          rows={queue.data?.data}
+          {...listState(queue)}
+          errorTitle={listScreenMessages.fulfilmentFailed}
+          pager={{ meta: queue.data?.meta, page, onPage: setPage, limit, limits: PAGE_SIZES, onLimit: setLimit }}
+          sort={sort}
+          onSortChange={setSort}
+          agents={agents.data}
+          empty={
+            <EmptyState
+              icon={IconClipboardList}
+              message={listScreenMessages.fulfilmentNone}
+              action={
+                <Button variant="default" size="xs" onClick={reset}>
+                  Reset filters
+                </Button>
+              }
+            />
+          }
+        />
       </Card>
     </Stack>
   );

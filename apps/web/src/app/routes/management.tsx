@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconRefresh, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import {
   DEFAULT_PAGE_SIZE,
+  listScreenMessages,
   managementScreenMessages,
   messages,
   PAGE_SIZES,
@@ -12,8 +13,8 @@ import {
   userMessages,
   type UserListRow,
 } from '@copydesk/shared';
-import { toggleSort, type SortState } from '@/components/ui/sort-header';
-import { TablePager } from '@/components/ui/table-pager';
+import { listState, type SortState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useUsers, type UserSortColumn } from '@/features/users/api/get-users';
 import { AddUserModal } from '@/features/users/components/add-user-modal';
 import { EditUserModal } from '@/features/users/components/edit-user-modal';
@@ -27,8 +28,6 @@ const DEFAULT_SORT: SortState<UserSortColumn> = { column: 'id', order: 'desc' };
 type ManagementScreenProps = { callerId: number; isAdmin: boolean };
 
 function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
-  // Below Mantine's sm breakpoint the columns do not fit a phone: one card per user instead.
-  const stacked = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 350);
@@ -62,7 +61,6 @@ function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
   }, [params, setParams]);
 
   const addLabel = isAdmin ? userMessages.addAgency : userMessages.addAssociate;
-  const failed = users.isError && !users.data;
 
   return (
     <Stack gap="lg" maw={1280}>
@@ -90,42 +88,38 @@ function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
             w={{ base: '100%', sm: 320 }}
           />
         </Group>
-        {failed ? (
-          <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={managementScreenMessages.loadFailed}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{users.error.message}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void users.refetch()}
-                loading={users.isFetching}
-              >
-                Retry
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <UsersTable
-            rows={users.data?.data}
-            loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
-            sort={sort}
-            onSort={(column) => {
-              setSort((s) => toggleSort(s, column));
-              setPage(1);
-            }}
-            showAccount={isAdmin}
-            stacked={stacked}
-            onView={setViewing}
-            onEdit={setEditing}
-            empty={
-              <Text ta="center" c="gray.7" fw={600} py="lg">
-                {messages.noData}
-              </Text>
-            }
-          />
-        )}
-        <TablePager meta={users.data?.meta} page={page} onPage={setPage} limit={limit} limits={PAGE_SIZES} onLimit={setLimit} />
+        <UsersTable
+          rows={users.data?.data}
+          {...listState(users)}
+          errorTitle={managementScreenMessages.loadFailed}
+          pager={{ meta: users.data?.meta, page, onPage: setPage, limit, limits: PAGE_SIZES, onLimit: setLimit }}
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          showAccount={isAdmin}
+          onView={setViewing}
+          onEdit={setEditing}
+          empty={
+            <EmptyState
+              icon={IconUsers}
+              title={messages.noData}
+              message={term ? listScreenMessages.usersSearched : isAdmin ? listScreenMessages.usersNoneAdmin : listScreenMessages.usersNoneAgency}
+              action={
+                term ? (
+                  <Button variant="default" size="xs" onClick={() => setSearch('')}>
+                    Clear search
+                  </Button>
+                ) : (
+                  <Button size="xs" leftSection={<IconUserPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>
+                    {addLabel}
+                  </Button>
+                )
+              }
+            />
+          }
+        />
       </Card>
 
       <AddUserModal opened={adding} onClose={() => setAdding(false)} kind={isAdmin ? 'agency' : 'associate'} addedBy={callerId} />

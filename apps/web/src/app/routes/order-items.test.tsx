@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { contentMessages, messages, orderMessages, type Role } from '@copydesk/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentMessages, listScreenMessages, messages, orderMessages, type Role } from '@copydesk/shared';
 import { catalogApi, contentItem, orderRow } from '@/features/orders/testing/fixtures';
 import { captureDownloads, fileResponse } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
@@ -96,6 +96,13 @@ describe('order items', () => {
     });
   });
 
+  it("offers no delete for an order's only item, which the server refuses (the order is deleted instead)", async () => {
+    await openItems({ role: 'admin', body: detail(orderRow(), [contentItem()]) });
+    await screen.findByRole('row', { name: 'Item 40' });
+    expect(screen.getByRole('button', { name: 'Edit item 40' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete item 40' })).not.toBeInTheDocument();
+  });
+
   it('asks before an admin deletes an unpaid item, and keeps approved ones', async () => {
     const { user, calls } = await openItems({
       role: 'admin',
@@ -134,9 +141,34 @@ describe('order items', () => {
     expect(screen.getByRole('row', { name: 'Item 40' })).not.toHaveTextContent('Unassigned');
   });
 
+  it('says NO DATA FOUND! for an order with no items left', async () => {
+    await openItems({ body: detail(orderRow(), []) });
+    expect(await screen.findByText(messages.noData)).toBeInTheDocument();
+    expect(screen.getByText(listScreenMessages.orderItemsNone)).toBeInTheDocument();
+  });
+
   it('shows admins the raw Unassigned status', async () => {
     await openItems({ role: 'admin', body: paid([contentItem({ status: 'Unassigned' })]) });
     expect(await screen.findByRole('row', { name: 'Item 40' })).toHaveTextContent('Unassigned');
+  });
+});
+
+describe('order items on a phone', () => {
+  const desktop = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  it('shows one card per item with its status, price and actions in view', async () => {
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 47.99em)' })) as typeof window.matchMedia;
+    const { user, router } = await openItems({ role: 'admin' });
+    const cards = await screen.findByRole('list', { name: 'Items' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const item = within(cards).getByRole('listitem', { name: 'Item 40' });
+    for (const text of ['#40 Five habits', 'Unpaid', 'Price', '$38.00', 'Word Count', '500 Words']) expect(item).toHaveTextContent(text);
+    await user.click(within(item).getByRole('button', { name: 'Edit item 40' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit item 40' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/items/12');
   });
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { contentMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentMessages, listScreenMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
 import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -118,10 +118,45 @@ describe('orders list', () => {
     expect(lastListQuery(calls).get('after')).toBe('cursor-total-asc-1');
   });
 
-  it('says NO DATA FOUND! when nothing matches', async () => {
+  it('says NO DATA FOUND! when there are no orders yet, and offers to place one', async () => {
     await openList({ rows: [], total: 0 });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
+    expect(screen.getByText(listScreenMessages.ordersNoneCustomer)).toBeInTheDocument();
     expect(screen.getByText(orderScreenMessages.showingEntries(0, 0, 0))).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: 'Place an Order' });
+    expect(links.every((link) => link.getAttribute('href') === '/create')).toBe(true);
+    expect(links).toHaveLength(2);
+  });
+
+  it('says when no order matches the filters, and resets them from the empty list', async () => {
+    const { user, calls } = await openList({ rows: [], total: 0, path: '/order?status=unpaid' });
+    expect(await screen.findByText(listScreenMessages.ordersFiltered)).toBeInTheDocument();
+    expect(screen.getByText(messages.noData)).toBeInTheDocument();
+    // The filters' own reset icon has the same name: this is the one in the empty list.
+    const reset = within(screen.getByRole('table', { name: 'Orders' })).getByRole('button', { name: 'Reset filters' });
+    await user.click(reset);
+    await waitFor(() => expect(lastListQuery(calls).has('status')).toBe(false));
+  });
+
+  it('shows a failed list as an error with Retry, not as an empty account, and Retry asks again', async () => {
+    let failing = true;
+    const { user, calls } = await openList({
+      handler: (call) => (route(call) === 'GET /api/order' && failing ? json(500, { message: messages.serverError }) : undefined),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(listScreenMessages.ordersFailed);
+    expect(alert).toHaveTextContent(messages.serverError);
+    expect(screen.queryByText(messages.noData)).not.toBeInTheDocument();
+    expect(screen.queryByText(orderScreenMessages.showingEntries(0, 0, 0))).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    const before = calls.filter((c) => route(c) === 'GET /api/order').length;
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('row', { name: 'Order 14' })).toBeInTheDocument();
+    expect(calls.filter((c) => route(c) === 'GET /api/order').length).toBe(before + 1);
+    expect(screen.getByText(orderScreenMessages.showingEntries(1, 30, 57))).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('takes the status from the query, filters by order id and resets everything', async () => {
@@ -215,6 +250,9 @@ describe('orders list', () => {
     await screen.findByRole('row', { name: 'Order 14' });
     // an admin's row opens the items, even for an unpaid order
     expect(screen.getByRole('link', { name: 'View order 14' })).toHaveAttribute('href', '/items/14');
+    // A completed order holds approved work, which the server refuses to delete: no icon for it.
+    expect(screen.getByRole('button', { name: 'Delete order 13' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete order 12' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete order 14' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete order 14' });
@@ -244,5 +282,34 @@ describe('orders list', () => {
     expect(dialog).toHaveTextContent("This order has been paid. The amount paid for it will be refunded to the agency's wallet");
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(refunded)).toBeInTheDocument();
+  });
+});
+
+describe('orders list on a phone', () => {
+  const desktop = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  it('shows one card per order with its total, status and actions in view, and no wide table', async () => {
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === '(max-width: 47.99em)' })) as typeof window.matchMedia;
+    const { user, router, calls } = await openList();
+    const cards = await screen.findByRole('list', { name: 'Orders' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const paid = within(cards).getByRole('listitem', { name: 'Order 13' });
+    for (const text of ['#13', 'Total', '$120.50', 'IN-PROGRESS', 'Ordered By', 'Bob Brown']) expect(paid).toHaveTextContent(text);
+    expect(within(paid).getByRole('link', { name: 'View order 13' })).toHaveAttribute('href', '/items/13');
+    expect(within(paid).getByRole('button', { name: 'Download invoice of order 13' })).toBeInTheDocument();
+
+    // The headers' sorts become one choice.
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sortBy).toHaveValue('id:desc');
+    await user.selectOptions(sortBy, 'total:asc');
+    await waitFor(() => expect(lastListQuery(calls).get('sort_column')).toBe('total'));
+
+    const unpaid = within(cards).getByRole('listitem', { name: 'Order 14' });
+    unpaid.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/14'));
   });
 });

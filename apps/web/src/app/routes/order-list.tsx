@@ -3,16 +3,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
-import { toggleSort } from '@/components/ui/sort-header';
-import { TablePager } from '@/components/ui/table-pager';
+import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
+import { listState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
 import { getInvoiceLink } from '@/features/orders/api/download-invoice';
 import { useOrders, type OrdersQuery } from '@/features/orders/api/get-orders';
 import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
 import { OrderCounters } from '@/features/orders/components/order-counters';
 import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
-import { orderTarget, OrdersTable, type Sort, type SortColumn } from '@/features/orders/components/orders-table';
+import { orderTarget, OrdersTable, type Sort } from '@/features/orders/components/orders-table';
 import { useUserOptions } from '@/features/users/api/get-user-options';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
@@ -78,7 +78,8 @@ export function OrderListRoute() {
     [users.data],
   );
 
-  const onSort = (column: SortColumn) => setSort((s) => toggleSort(s, column));
+  // Anything typed or chosen in the filters (or a status from the counters) narrows the list.
+  const filtered = !!(filters.orderId || filters.keyword.trim() || filters.date || filters.user || status);
 
   const setStatus = (next: StatusFilter | null) =>
     setSearchParams(
@@ -152,16 +153,40 @@ export function OrderListRoute() {
       <Card withBorder radius="lg" padding={0}>
         <OrdersTable
           rows={orders.data?.data}
-          loading={orders.isPending || (orders.isFetching && orders.isPlaceholderData)}
+          {...listState(orders)}
+          errorTitle={listScreenMessages.ordersFailed}
+          empty={
+            <EmptyState
+              title={messages.noData}
+              message={
+                filtered
+                  ? listScreenMessages.ordersFiltered
+                  : roleCan(role, 'orders.create')
+                    ? listScreenMessages.ordersNoneCustomer
+                    : listScreenMessages.ordersNoneAdmin
+              }
+              action={
+                filtered ? (
+                  <Button variant="default" size="xs" onClick={reset}>
+                    Reset filters
+                  </Button>
+                ) : roleCan(role, 'orders.create') ? (
+                  <Button component={Link} to="/create" size="xs" leftSection={<IconPlus size={14} aria-hidden />}>
+                    Place an Order
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+          pager={{ meta: orders.data?.meta, page, onPage: setPage, limit, limits: ORDER_PAGE_SIZES, onLimit: setLimit }}
           isAdmin={isAdmin}
           sort={sort}
-          onSort={onSort}
+          onSortChange={setSort}
           onOpen={(order) => navigate(orderTarget(order, isAdmin))}
           onInvoice={(order) => void invoice(order)}
           onDelete={setToDelete}
           invoiceBusy={invoiceBusy}
         />
-        <TablePager meta={orders.data?.meta} page={page} onPage={setPage} limit={limit} limits={ORDER_PAGE_SIZES} onLimit={setLimit} />
       </Card>
 
       <ConfirmDeleteModal

@@ -1,11 +1,12 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { orderScreenMessages, type PageMeta } from '@copydesk/shared';
-import classes from './table-pager.module.css';
+import classes from './data-table.module.css';
 
 const Previous = () => <span>Previous</span>;
 const Next = () => <span>Next</span>;
 
-type TablePagerProps = {
+export type TablePagerProps = {
+  /** The page the server answered; until then no entries line is shown. */
   meta: PageMeta | undefined;
   page: number;
   onPage: (page: number) => void;
@@ -14,9 +15,11 @@ type TablePagerProps = {
   onLimit: (limit: number) => void;
 };
 
-/** Page size, 'Showing X to Y of Z entries' and Previous / pages (a range of 3) / Next. */
+/**
+ * Page size, 'Showing X to Y of Z entries' and Previous / pages (a range of 3) / Next. The data
+ * table renders it under a list that loaded, never under one that failed.
+ */
 export function TablePager({ meta, page, onPage, limit, limits, onLimit }: TablePagerProps) {
-  const total = meta?.total ?? 0;
   return (
     <Group justify="space-between" gap="sm" className={classes.pager}>
       <Group gap="sm" wrap="nowrap">
@@ -30,9 +33,11 @@ export function TablePager({ meta, page, onPage, limit, limits, onLimit }: Table
           size="sm"
         />
         {/* gray.7, not dimmed: small grey text needs 4.5:1 on white. */}
-        <Text size="sm" c="gray.7">
-          {orderScreenMessages.showingEntries(meta?.from ?? 0, meta?.to ?? 0, total)}
-        </Text>
+        {meta && (
+          <Text size="sm" c="gray.7">
+            {orderScreenMessages.showingEntries(meta.from ?? 0, meta.to ?? 0, meta.total)}
+          </Text>
+        )}
       </Group>
       <Pagination.Root total={Math.max(1, meta?.last_page ?? 1)} value={page} onChange={onPage} siblings={1} boundaries={0} size="sm">
         <Group gap={6} wrap="nowrap">

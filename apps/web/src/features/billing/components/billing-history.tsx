@@ -1,37 +1,16 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Card,
-  Flex,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconEye,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
-import { DEFAULT_PAGE_SIZE, messages, PAGE_SIZES } from '@copydesk/shared';
+import { IconEye, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { DEFAULT_PAGE_SIZE, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
-import { SortHeader, toggleSort } from '@/components/ui/sort-header';
+import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
 import { money } from './billing-cards';
 
-type Sort = { column: BillingSortColumn; order: 'asc' | 'desc' };
+type Sort = SortState<BillingSortColumn>;
 const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
-const COLUMNS = 7;
 
 const METHOD_COLOR: Record<string, string> = { Wallet: 'teal', Card: 'blue', 'Saved Card': 'indigo', Admin: 'grape' };
 
@@ -40,57 +19,89 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(unde
 /** Money that came into the wallet: top-ups and refunds (credit notes). */
 export const isCredit = (row: Pick<BillingRow, 'type'>) => row.type === 'add balance' || row.type === 'refund';
 
-function Row({ row, onView }: { row: BillingRow; onView: (id: number) => void }) {
-  const refund = row.type === 'refund';
-  const document = refund ? 'credit note' : 'invoice';
+const documentOf = (row: BillingRow) => (row.type === 'refund' ? 'credit note' : 'invoice');
+
+function Invoice({ row }: { row: BillingRow }) {
   return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm" fw={600}>
-          {row.invoice}
-        </Text>
-        {refund && (
-          <Badge variant="light" color="teal" c={badgeText('teal')} radius="sm" size="sm" tt="none" mt={2}>
-            Refund
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" fw={500} lh={1.3}>
-          {row.user}
-        </Text>
-        <Text size="xs" c="dimmed" lh={1.3}>
-          {row.email}
-        </Text>
-      </Table.Td>
-      <Table.Td>
+    <>
+      <Text size="sm" fw={600} span>
+        {row.invoice}
+      </Text>
+      {row.type === 'refund' && (
+        <Badge variant="light" color="teal" c={badgeText('teal')} radius="sm" size="sm" tt="none" ml={6} style={{ verticalAlign: 'middle' }}>
+          Refund
+        </Badge>
+      )}
+    </>
+  );
+}
+
+function Amount({ row }: { row: BillingRow }) {
+  return (
+    <Text size="sm" fw={600} c={isCredit(row) ? 'teal.9' : undefined} span style={{ whiteSpace: 'nowrap' }}>
+      {isCredit(row) ? '+' : ''}
+      {money(row.amount)}
+    </Text>
+  );
+}
+
+function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRow, BillingSortColumn>[] {
+  return [
+    { key: 'invoice', header: 'Invoice', sort: 'id', cell: (row) => <Invoice row={row} />, card: 'title', tdProps: { style: { whiteSpace: 'nowrap' } } },
+    {
+      key: 'user',
+      header: 'User',
+      sort: 'user_id',
+      cell: (row) => (
+        <>
+          <Text size="sm" fw={500} lh={1.3}>
+            {row.user}
+          </Text>
+          <Text size="xs" c="gray.7" lh={1.3}>
+            {row.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'description',
+      header: 'Description',
+      sort: 'type',
+      cell: (row) => (
         <Text size="sm" lineClamp={2}>
           {row.description}
         </Text>
-      </Table.Td>
-      <Table.Td>
+      ),
+    },
+    {
+      key: 'method',
+      header: 'Method',
+      cell: (row) => (
         <Badge variant="light" color={METHOD_COLOR[row.method] ?? 'gray'} c={badgeText(METHOD_COLOR[row.method] ?? 'gray')} radius="sm">
           {row.method}
         </Badge>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm" fw={600} c={isCredit(row) ? 'teal.9' : undefined}>
-          {isCredit(row) ? '+' : ''}
-          {money(row.amount)}
-        </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{formatDate(row.date)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Tooltip label={`View ${document}`} withArrow>
-          <ActionIcon variant="subtle" aria-label={`View ${document} ${row.invoice}`} onClick={() => onView(row.id)}>
+      ),
+    },
+    { key: 'amount', header: 'Amount', sort: 'total', cell: (row) => <Amount row={row} />, card: 'aside' },
+    { key: 'date', header: 'Date', sort: 'created_at', cell: (row) => formatDate(row.date), tdProps: { style: { whiteSpace: 'nowrap' } } },
+    {
+      key: 'action',
+      header: 'Action',
+      card: 'actions',
+      cell: (row) => (
+        <Tooltip label={`View ${documentOf(row)}`} withArrow>
+          <ActionIcon variant="subtle" size="lg" aria-label={`View ${documentOf(row)} ${row.invoice}`} onClick={() => onView(row.id)}>
             <IconEye size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+      cardCell: (row) => (
+        <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden />} aria-label={`View ${documentOf(row)} ${row.invoice}`} onClick={() => onView(row.id)}>
+          View {documentOf(row)}
+        </Button>
+      ),
+    },
+  ];
 }
 
 /** Billing history (access-and-billing §2): sortable, filtered by date and text, paged. */
@@ -112,11 +123,8 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
     to: to || undefined,
     search: debouncedSearch || undefined,
   });
-  const rows = history.data?.data ?? [];
-  const meta = history.data?.meta;
-
-  const onSort = (column: BillingSortColumn) => {
-    setSort((s) => toggleSort(s, column));
+  const onSortChange = (next: Sort) => {
+    setSort(next);
     setPage(1);
   };
   const reset = () => {
@@ -126,146 +134,100 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
     setSort(DEFAULT_SORT);
     setPage(1);
   };
-
-  let body = null;
-  if (history.isLoading) {
-    body = Array.from({ length: 3 }, (_, i) => (
-      <Table.Tr key={i}>
-        <Table.Td colSpan={COLUMNS}>
-          <Skeleton h={28} />
-        </Table.Td>
-      </Table.Tr>
-    ));
-  } else if (rows.length > 0) {
-    body = rows.map((row) => <Row key={row.id} row={row} onView={onView} />);
-  }
-  // Outside the table, so a narrow screen shows it without scrolling sideways.
-  const failed = history.isError && !history.data;
-  const empty = !history.isLoading && !failed && rows.length === 0;
+  const filtered = !!(from || to || search.trim());
 
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Stack gap="md">
+    <Card withBorder radius="lg" padding={0}>
+      <Stack gap="md" p="lg" pb="sm">
         <Title order={2} fz="lg">
           Billing History
         </Title>
-        <Flex
-          direction={{ base: 'column', md: 'row' }}
-          gap="sm"
-          justify="space-between"
-          align={{ base: 'stretch', md: 'flex-end' }}
-        >
-          <Group gap={6} align="center" wrap="nowrap">
-            <Text size="sm" component="label" htmlFor="billing-page-size">
-              Show
-            </Text>
-            <Select
-              id="billing-page-size"
-              aria-label="Entries per page"
-              w={80}
-              data={PAGE_SIZES.map(String)}
-              value={String(limit)}
-              allowDeselect={false}
-              onChange={(value) => {
-                setLimit(Number(value ?? DEFAULT_PAGE_SIZE));
+        <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" align={{ base: 'stretch', xs: 'flex-end' }}>
+          <Group gap="sm" wrap="nowrap" grow>
+            <TextInput
+              type="date"
+              label="From"
+              miw={0}
+              w={{ md: 160 }}
+              value={from}
+              max={to || undefined}
+              onChange={(e) => {
+                setFrom(e.currentTarget.value);
                 setPage(1);
               }}
             />
-            <Text size="sm">entries</Text>
-          </Group>
-          <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" align={{ base: 'stretch', xs: 'flex-end' }}>
-            <Group gap="sm" wrap="nowrap" grow>
-              <TextInput
-                type="date"
-                label="From"
-                miw={0}
-                w={{ md: 160 }}
-                value={from}
-                max={to || undefined}
-                onChange={(e) => {
-                  setFrom(e.currentTarget.value);
-                  setPage(1);
-                }}
-              />
-              <TextInput
-                type="date"
-                label="To"
-                miw={0}
-                w={{ md: 160 }}
-                value={to}
-                min={from || undefined}
-                onChange={(e) => {
-                  setTo(e.currentTarget.value);
-                  setPage(1);
-                }}
-              />
-            </Group>
-            <Group gap="sm" wrap="nowrap" align="flex-end">
-              <TextInput
-                label="Search"
-                placeholder="Invoice, user or description"
-                style={{ flex: 1 }}
-                w={{ md: 240 }}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                value={search}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  setPage(1);
-                }}
-              />
-              <Tooltip label="Reset filters" withArrow>
-                <ActionIcon variant="default" size={36} aria-label="Reset filters" onClick={reset}>
-                  <IconRefresh size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Flex>
-        </Flex>
-
-        <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" highlightOnHover striped={false} style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader label="Invoice" column="id" sort={sort} onSort={onSort} />
-                <SortHeader label="User" column="user_id" sort={sort} onSort={onSort} />
-                <SortHeader label="Description" column="type" sort={sort} onSort={onSort} />
-                <Table.Th>Method</Table.Th>
-                <SortHeader label="Amount" column="total" sort={sort} onSort={onSort} />
-                <SortHeader label="Date" column="created_at" sort={sort} onSort={onSort} />
-                <Table.Th>Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {failed && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {history.error.message}
-          </Alert>
-        )}
-        {empty && (
-          <Text ta="center" c="dimmed" fw={600} py="lg">
-            {messages.noData}
-          </Text>
-        )}
-
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">
-            Showing {meta?.from ?? 0} to {meta?.to ?? 0} of {meta?.total ?? 0} entries
-          </Text>
-          {meta && meta.total > 0 && (
-            <Pagination
-              total={meta.last_page}
-              value={page}
-              onChange={setPage}
-              siblings={1}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control })}
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+            <TextInput
+              type="date"
+              label="To"
+              miw={0}
+              w={{ md: 160 }}
+              value={to}
+              min={from || undefined}
+              onChange={(e) => {
+                setTo(e.currentTarget.value);
+                setPage(1);
+              }}
             />
-          )}
-        </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap" align="flex-end">
+            <TextInput
+              label="Search"
+              placeholder="Invoice, user or description"
+              style={{ flex: 1 }}
+              w={{ md: 240 }}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <Tooltip label="Reset filters" withArrow>
+              <ActionIcon variant="default" size={36} aria-label="Reset filters" onClick={reset}>
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Flex>
       </Stack>
+
+      <DataTable
+        label="Billing history"
+        columns={billingColumns(onView)}
+        rows={history.data?.data}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => `${row.type === 'refund' ? 'Credit note' : 'Invoice'} ${row.invoice}`}
+        {...listState(history)}
+        errorTitle={listScreenMessages.billingFailed}
+        empty={
+          <EmptyState
+            icon={IconReceipt}
+            title={messages.noData}
+            message={filtered ? listScreenMessages.billingFiltered : listScreenMessages.billingNone}
+            action={
+              filtered ? (
+                <Button variant="default" size="xs" onClick={reset}>
+                  Reset filters
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        sort={sort}
+        onSortChange={onSortChange}
+        pager={{
+          meta: history.data?.meta,
+          page,
+          onPage: setPage,
+          limit,
+          limits: PAGE_SIZES,
+          onLimit: (next) => {
+            setLimit(next);
+            setPage(1);
+          },
+        }}
+        minWidth={880}
+      />
     </Card>
   );
 }

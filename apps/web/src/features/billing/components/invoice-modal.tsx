@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { listScreenMessages } from '@copydesk/shared';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { ErrorState } from '@/components/ui/error-state';
+import { formatPhone } from '@/lib/format-phone';
 import { useBillingDetail, type BillingDetail } from '../api/get-billing-detail';
 import { money } from './billing-cards';
 import { formatDate } from './billing-history';
@@ -32,6 +35,21 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
   );
 }
 
+type InvoiceLine = BillingDetail['orderBreakDown'][number];
+
+const LINE_COLUMNS: DataTableColumn<InvoiceLine>[] = [
+  { key: 'title', header: 'Title', cell: (line) => line.title || '—', card: 'title' },
+  { key: 'project', header: 'Project', cell: (line) => line.project_name || '—' },
+  {
+    key: 'type',
+    header: 'Item Type',
+    // The add-on is priced in the line (the PDF itemises it on a line of its own).
+    cell: (line) => (line.itemAddons ? `${line.itemType} + ${line.itemAddons} (${money(line.itemAddonPrice ?? 0)})` : line.itemType),
+  },
+  { key: 'words', header: 'Word Count', cell: (line) => line.itemWord, tdProps: { style: { whiteSpace: 'nowrap' } } },
+  { key: 'price', header: 'Price', align: 'right', cell: (line) => money(line.itemWordPrice), card: 'aside', tdProps: { fw: 600 } },
+];
+
 function InvoiceBody({ detail }: { detail: BillingDetail }) {
   const isOrder = detail.type === 'order payment';
   const isRefund = detail.type === 'refund';
@@ -48,7 +66,7 @@ function InvoiceBody({ detail }: { detail: BillingDetail }) {
           </Text>
           {detail.address && <Text size="sm">{detail.address}</Text>}
           {place && <Text size="sm">{place}</Text>}
-          {detail.phone && <Text size="sm">{detail.phone}</Text>}
+          {detail.phone && <Text size="sm">{formatPhone(detail.phone)}</Text>}
         </div>
         <div>
           <Label>{isRefund ? 'Credit Note' : 'Invoice'}</Label>
@@ -64,30 +82,15 @@ function InvoiceBody({ detail }: { detail: BillingDetail }) {
           <Text size="sm" c="dimmed" mb="xs">
             Order Payment{detail.order_id ? ` · Order #${detail.order_id}` : ''}
           </Text>
-          <Table.ScrollContainer minWidth={520}>
-            <Table withTableBorder verticalSpacing="xs" fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th>Item Type</Table.Th>
-                  <Table.Th>Word Count</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.orderBreakDown.map((line, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td>{line.title || '—'}</Table.Td>
-                    <Table.Td>{line.project_name || '—'}</Table.Td>
-                    <Table.Td>{line.itemType}</Table.Td>
-                    <Table.Td>{line.itemWord}</Table.Td>
-                    <Table.Td ta="right">{money(line.itemWordPrice)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* Lines have no id: their place in the order is their key. */}
+          <DataTable
+            label="Order lines"
+            columns={LINE_COLUMNS}
+            rows={detail.orderBreakDown}
+            rowKey={(line) => detail.orderBreakDown.indexOf(line)}
+            minWidth={520}
+            tableProps={{ withTableBorder: true, verticalSpacing: 'xs', fz: 'sm', highlightOnHover: false }}
+          />
         </div>
       ) : (
         <div>
@@ -139,9 +142,7 @@ export function InvoiceModal({ paymentId, onClose }: { paymentId: number | null;
           <Skeleton h={40} />
         </Stack>
       ) : detail.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          {detail.error.message}
-        </Alert>
+        <ErrorState title={listScreenMessages.invoiceLinesFailed} error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       ) : detail.data ? (
         <Stack gap="lg">
           <InvoiceBody detail={detail.data.data} />

@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChartBar } from '@tabler/icons-react';
-import { centsToDollars, dollarsToCents, formatMoney } from '@copydesk/shared';
+import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { centsToDollars, dollarsToCents, formatMoney, listScreenMessages } from '@copydesk/shared';
 import { useBillingHistory, type BillingRow } from '../api/get-billing-history';
+import { ErrorState } from '@/components/ui/error-state';
 
 /** The chart reads the newest payments of the history call, at most this many. */
 export const CHART_ROWS = 100;
@@ -67,9 +68,7 @@ export default function SpendingChart() {
         {history.isLoading ? (
           <Skeleton h={240} />
         ) : history.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {history.error.message}
-          </Alert>
+          <ErrorState title={listScreenMessages.spendingFailed} error={history.error} onRetry={() => history.refetch()} retrying={history.isFetching} />
         ) : empty ? (
           <Stack h={160} align="center" justify="center" gap="xs">
             <IconChartBar size={36} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -15,9 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type ProductSummary } from '@copydesk/shared';
+import { IconFileText } from '@tabler/icons-react';
+import { dollarsToCents, formatMoney, listScreenMessages, type ProductSummary } from '@copydesk/shared';
 import classes from './product-grid.module.css';
+import { ErrorState } from '@/components/ui/error-state';
 
 /** Wider than this, the grid shows the sample of the hovered or selected product beside it (spec §2, §9). */
 export const SAMPLE_PREVIEW_QUERY = '(min-width: 1025px)';
@@ -57,11 +57,7 @@ export function ProductGrid({ products, loading, error, onRetry, onChoose, busy,
       </Group>
 
       {error ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title="The order types could not be loaded">
-          <Button variant="light" color="red" size="xs" mt="xs" onClick={onRetry}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState title={listScreenMessages.orderTypesFailed} error={error} onRetry={onRetry} />
       ) : (
         <Box className={wide ? classes.withPreview : undefined}>
           <SimpleGrid cols={{ base: 1, xs: 2, xl: wide ? 2 : 3 }} spacing="md" verticalSpacing="md">

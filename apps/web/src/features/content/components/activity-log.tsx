@@ -1,25 +1,16 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconSearch } from '@tabler/icons-react';
-import { ACTIVITY_PAGE_SIZES, messages, type ActivityLogRow } from '@copydesk/shared';
-import { SortHeader, toggleSort, type SortState } from '@/components/ui/sort-header';
-import { TablePager } from '@/components/ui/table-pager';
+import { ActionIcon, Button, Card, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { ACTIVITY_PAGE_SIZES, listScreenMessages, messages, type ActivityLogRow } from '@copydesk/shared';
+import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useDownload } from '@/lib/use-download';
 import { downloadActivityFile } from '../api/download-activity-file';
 import { useActivityLogs, type ActivitySortColumn } from '../api/get-activity-logs';
 import { formatDateTime } from '../lib/format';
 
-const COLUMNS = 4;
 const DEFAULT_SORT: SortState<ActivitySortColumn> = { column: 'created_at', order: 'desc' };
-
-/** Phones list the entries instead of a table; the column sorts become one choice. */
-const PHONE_SORTS: { value: string; label: string; sort: SortState<ActivitySortColumn> }[] = [
-  { value: 'created_at:desc', label: 'Newest first', sort: { column: 'created_at', order: 'desc' } },
-  { value: 'created_at:asc', label: 'Oldest first', sort: { column: 'created_at', order: 'asc' } },
-  { value: 'description:asc', label: 'Description A–Z', sort: { column: 'description', order: 'asc' } },
-  { value: 'username:asc', label: 'User A–Z', sort: { column: 'username', order: 'asc' } },
-];
 
 /**
  * The item's activity log (spec §2 "Item-detail variant"): Description, User and Date, sortable,
@@ -39,14 +30,7 @@ export function ActivityLog({ contentId }: { contentId: number }) {
     search: debounced || undefined,
   });
   const download = useDownload();
-  const stacked = useMediaQuery('(max-width: 36em)') ?? false;
   useEffect(() => setPage(1), [debounced, limit]);
-
-  const rows = logs.data?.data;
-  const onSort = (column: ActivitySortColumn) => {
-    setSort((s) => toggleSort(s, column));
-    setPage(1);
-  };
 
   const fileButton = (row: ActivityLogRow) =>
     row.filename && (
@@ -63,43 +47,22 @@ export function ActivityLog({ contentId }: { contentId: number }) {
       </Tooltip>
     );
 
-  let body;
-  if (logs.isPending) {
-    body = Array.from({ length: 3 }, (_, i) => (
-      <Table.Tr key={i}>
-        <Table.Td colSpan={COLUMNS}>
-          <Skeleton h={22} />
-        </Table.Td>
-      </Table.Tr>
-    ));
-  } else if (!rows?.length) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={COLUMNS}>
-          <Text ta="center" c="gray.7" fw={600} py="lg">
-            {logs.isError ? '' : messages.noData}
-          </Text>
-        </Table.Td>
-      </Table.Tr>
-    );
-  } else {
-    body = rows.map((row: ActivityLogRow) => (
-      <Table.Tr key={row.id}>
-        <Table.Td>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {row.description}
-          </Text>
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="sm">{row.username}</Text>
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="sm">{formatDateTime(row.created_at)}</Text>
-        </Table.Td>
-        <Table.Td ta="right">{fileButton(row)}</Table.Td>
-      </Table.Tr>
-    ));
-  }
+  const columns: DataTableColumn<ActivityLogRow, ActivitySortColumn>[] = [
+    {
+      key: 'description',
+      header: 'Description',
+      sort: 'description',
+      cell: (row) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.description}
+        </Text>
+      ),
+      card: 'title',
+    },
+    { key: 'user', header: 'User', sort: 'username', cell: (row) => row.username, tdProps: { style: { whiteSpace: 'nowrap' } } },
+    { key: 'date', header: 'Date', sort: 'created_at', cell: (row) => formatDateTime(row.created_at), tdProps: { style: { whiteSpace: 'nowrap' } } },
+    { key: 'file', header: 'File', align: 'right', card: 'actions', pinned: false, cell: fileButton },
+  ];
 
   return (
     <Card withBorder radius="lg" padding={0} component="section" aria-labelledby="activity-log-title">
@@ -116,88 +79,35 @@ export function ActivityLog({ contentId }: { contentId: number }) {
           w={{ base: '100%', xs: 260 }}
         />
       </Group>
-      {logs.isError && (
-        <Alert
-          mx="md"
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={logs.error.message}
-        >
-          <Button size="xs" variant="default" onClick={() => void logs.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      )}
-      {stacked ? (
-        <>
-          <Select
-            mx="md"
-            mb="sm"
-            label="Sort by"
-            data={PHONE_SORTS.map(({ value, label }) => ({ value, label }))}
-            value={`${sort.column}:${sort.order}`}
-            onChange={(value) => {
-              const found = PHONE_SORTS.find((s) => s.value === value);
-              if (found) {
-                setSort(found.sort);
-                setPage(1);
-              }
-            }}
-            allowDeselect={false}
+      <DataTable
+        label="Activity"
+        columns={columns}
+        rows={logs.data?.data}
+        rowKey={(row) => row.id}
+        {...listState(logs)}
+        errorTitle={listScreenMessages.activityFailed}
+        empty={
+          <EmptyState
+            title={messages.noData}
+            message={debounced ? listScreenMessages.activitySearched : listScreenMessages.activityNone}
+            action={
+              debounced ? (
+                <Button variant="default" size="xs" onClick={() => setSearch('')}>
+                  Clear search
+                </Button>
+              ) : undefined
+            }
           />
-          {logs.isPending ? (
-            <Stack gap="xs" px="md">
-              <Skeleton h={48} />
-              <Skeleton h={48} />
-            </Stack>
-          ) : !rows?.length ? (
-            <Text ta="center" c="gray.7" fw={600} py="lg">
-              {logs.isError ? '' : messages.noData}
-            </Text>
-          ) : (
-            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none', opacity: logs.isPlaceholderData ? 0.6 : 1 }} aria-label="Activity">
-              {rows.map((row) => (
-                <Group
-                  key={row.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  gap="sm"
-                  px="md"
-                  py="sm"
-                  style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-                >
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {row.description}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {row.username} · {formatDateTime(row.created_at)}
-                    </Text>
-                  </div>
-                  {fileButton(row)}
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader column="description" label="Description" sort={sort} onSort={onSort} />
-                <SortHeader column="username" label="User" sort={sort} onSort={onSort} />
-                <SortHeader column="created_at" label="Date" sort={sort} onSort={onSort} />
-                <Table.Th ta="right">File</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <TablePager meta={logs.data?.meta} page={page} onPage={setPage} limit={limit} limits={ACTIVITY_PAGE_SIZES} onLimit={setLimit} />
+        }
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        pager={{ meta: logs.data?.meta, page, onPage: setPage, limit, limits: ACTIVITY_PAGE_SIZES, onLimit: setLimit }}
+        minWidth={560}
+        tableProps={{ highlightOnHover: false }}
+      />
     </Card>
   );
 }

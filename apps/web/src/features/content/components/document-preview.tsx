@@ -1,8 +1,9 @@
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { contentMessages, type ContentDocument } from '@copydesk/shared';
+import { Skeleton, Stack, Text } from '@mantine/core';
+import {  } from '@tabler/icons-react';
+import { type ContentDocument, contentMessages, listScreenMessages } from '@copydesk/shared';
 import { useContentPreview } from '../api/get-content-preview';
 import classes from './document-preview.module.css';
+import { ErrorState } from '@/components/ui/error-state';
 
 /**
  * The latest delivered file as readable HTML in a bordered, scrollable panel. The server converts
@@ -29,9 +30,7 @@ export function DocumentPreview({ contentId, latest }: { contentId: number; late
   }
   if (preview.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        {preview.error.message}
-      </Alert>
+      <ErrorState title={listScreenMessages.previewFailed} error={preview.error} onRetry={() => preview.refetch()} retrying={preview.isFetching} />
     );
   }
   return (

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useContentList } from '../api/get-content-list';
 import { formatDate } from '../lib/format';
 import classes from './review-queue-card.module.css';
+import { listScreenMessages } from '@copydesk/shared';
+import { ErrorState } from '@/components/ui/error-state';
 
 const LIMIT = 5;
 
@@ -32,9 +34,7 @@ export function ReviewQueueCard() {
           ))}
         </Stack>
       ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          {list.error.message}
-        </Alert>
+        <ErrorState title={listScreenMessages.reviewQueueFailed} error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : rows.length === 0 ? (
         <Text c="gray.7">Nothing is waiting for your review. Delivered content appears here as soon as a writer uploads it.</Text>
       ) : (

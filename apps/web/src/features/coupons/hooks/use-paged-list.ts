@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE } from '@copydesk/shared';
-import { toggleSort, type SortState } from '@/components/ui/sort-header';
+import type { SortState } from '@/components/ui/sort-header';
 
 export type ListFilterValues = { from: string; to: string; keyword: string };
 export const emptyListFilters: ListFilterValues = { from: '', to: '', keyword: '' };
@@ -39,8 +39,9 @@ export function usePagedList<C extends string>(defaultSort: SortState<C>) {
       setPage(1);
     },
     sort,
-    onSort: (column: C) => {
-      setSortState((s) => toggleSort(s, column));
+    /** A sort chosen whole (the data table's headers and its phone "Sort by"). */
+    onSortChange: (next: SortState<C>) => {
+      setSortState(next);
       setPage(1);
     },
     filters,

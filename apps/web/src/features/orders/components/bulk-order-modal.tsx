@@ -116,7 +116,8 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
 
         <StepBlock n={2} title="Download its sample">
           <Text size="sm" c="dimmed">
-            Fill in one row per item. The second sheet lists the values each column accepts.
+            Fill in one row per item below the marked example row, which is never imported. The second sheet lists the values each column
+            accepts.
           </Text>
           <Group>
             <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} onClick={download} loading={downloading}>

@@ -3,11 +3,13 @@ import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '
 import { IconAlertTriangle, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { managementScreenMessages, messages, roleOf, userMessages, type UserListRow } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { formatPhone } from '@/lib/format-phone';
 import { notify } from '@/lib/notify';
 import { useChangeStatus } from '../api/change-status';
 import { useUser } from '../api/get-user';
 import { balanceText, canChangeStatus, joinedText, roleLabel } from '../lib/user-format';
 import { UserStatusBadge } from './user-status-badge';
+import { ErrorState } from '@/components/ui/error-state';
 
 type UserDetailModalProps = {
   /** The list row that was opened; null while closed. */
@@ -74,9 +76,7 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
   let body;
   if (!user) {
     body = detail.isError ? (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={managementScreenMessages.userLoadFailed}>
-        {detail.error.message}
-      </Alert>
+      <ErrorState title={managementScreenMessages.userLoadFailed} error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
     ) : (
       <Skeleton h={160} />
     );
@@ -104,7 +104,7 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           <Detail label="Email">{user.email}</Detail>
-          <Detail label="Phone">{user.phoneNumber || '—'}</Detail>
+          <Detail label="Phone">{formatPhone(user.phoneNumber) ?? '—'}</Detail>
           <Detail label="Company">{user.company_name || '—'}</Detail>
           <Detail label="Role">{roleLabel(user)}</Detail>
           <Detail label="Role / Designation">{user.role_designation || '—'}</Detail>
