@@ -3,17 +3,26 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { clearLocalData, useSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
+import './accessibility.css';
+import { installComboboxKeyboard } from './combobox-keyboard';
+import { useFocusOnNavigation, usePageTitle } from './page-meta';
 import { guardRoute } from './route-guard';
 
 /**
  * Applies guardRoute to every navigation and to every session change (sign-in, sign-out, a 401
- * that cleared the token), so the screen shown always matches the rules.
+ * that cleared the token), so the screen shown always matches the rules. As the root of every
+ * screen it also names the page in the document title, moves focus to each new page's heading and
+ * gives every select its full keyboard.
  */
 export function RouteGuardOutlet() {
   const location = useLocation();
   const session = useSession();
   const result = guardRoute(`${location.pathname}${location.search}`, session);
   const reset = result !== null && 'clearSessionAndReload' in result;
+  usePageTitle();
+  useFocusOnNavigation();
+
+  useEffect(() => installComboboxKeyboard(), []);
 
   useEffect(() => {
     if (!reset) return;

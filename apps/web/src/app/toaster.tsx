@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { TOAST_MS } from '@copydesk/shared';
 import classes from './toaster.module.css';
 
-/** Where toasts show: one at a time for 8 s, top right, below the top bar. Loaded lazily (provider.tsx). */
+/** Where toasts show: one at a time for 8 s, bottom right (toaster.module.css says why). Loaded lazily (provider.tsx). */
 export default function Toaster() {
-  return <Notifications limit={1} autoClose={TOAST_MS} position="top-right" classNames={{ root: classes.toasts }} />;
+  return <Notifications limit={1} autoClose={TOAST_MS} position="bottom-right" classNames={{ root: classes.toasts }} />;
 }

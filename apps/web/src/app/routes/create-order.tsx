@@ -20,6 +20,7 @@ import { fromContent } from '@/features/orders/lib/order-form-state';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { focusPageHeading } from '@/lib/page-heading';
 
 /** Spec §8: after a failed load the user is sent back after 500 ms. */
 const ERROR_BACK_MS = 500;
@@ -51,6 +52,8 @@ export function CreateOrderRoute() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [confirmRestart, setConfirmRestart] = useState(false);
   const loaded = useRef(false);
+  // A step changed by the user: its heading takes focus once drawn (the button that was used is gone).
+  const stepChanged = useRef(false);
   const { blocker, allowNextLeave } = useLeaveGuard(form.dirty);
 
   const loadProduct = useCallback((name: string) => ensureProduct(queryClient, name), [queryClient]);
@@ -71,11 +74,18 @@ export function CreateOrderRoute() {
     dispatch({ type: 'load', items: order.data.content.map(fromContent) });
   }, [editingId, order.data, order.error, role, navigate, dispatch]);
 
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    stepChanged.current = false;
+    focusPageHeading();
+  }, [step]);
+
   const choose = async (name: string) => {
     setChoosing(name);
     try {
       const product = await loadProduct(name);
       dispatch({ type: 'start', orderType: name, firstTier: product.productwordcount[0] ?? null });
+      stepChanged.current = true;
       setStep(2);
       window.scrollTo({ top: 0 });
     } catch (error) {
@@ -88,6 +98,7 @@ export function CreateOrderRoute() {
   const restart = () => {
     setConfirmRestart(false);
     dispatch({ type: 'reset' });
+    stepChanged.current = true;
     setStep(1);
   };
 

@@ -42,6 +42,18 @@ describe('dashboard', () => {
     expect(screen.queryByRole('dialog', { name: 'Getting started' })).not.toBeInTheDocument();
   });
 
+  it('gives focus to the page heading when the guide closes', async () => {
+    const { user } = await openDashboard(1);
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 100));
+    const guide = await screen.findByRole('dialog', { name: 'Getting started' });
+    // Each Start button is named by its visible word first, then its step (WCAG 2.5.3).
+    expect(within(guide).getByRole('button', { name: 'Start: Add balance' })).toHaveTextContent(/^Start$/);
+
+    await user.click(screen.getByRole('button', { name: 'Close getting started guide' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toHaveFocus());
+  });
+
   it('does not open the guide after later logins', async () => {
     await openDashboard(2);
     await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 500));
@@ -83,9 +95,9 @@ describe('dashboard: orders', () => {
 
   it('links the order counts to the filtered list', async () => {
     const { calls } = openWithOrders();
-    expect(await screen.findByRole('link', { name: 'Awaiting Payment: 2' })).toHaveAttribute('href', '/order?status=unpaid');
-    expect(await screen.findByRole('link', { name: 'In Progress: 5' })).toHaveAttribute('href', '/order?status=inprogress');
-    expect(await screen.findByRole('link', { name: 'Pending Approval: 4' })).toHaveAttribute('href', '/order?status=pending_review');
+    expect(await screen.findByRole('link', { name: /^Awaiting Payment\s*2\b/ })).toHaveAttribute('href', '/order?status=unpaid');
+    expect(await screen.findByRole('link', { name: /^In Progress\s*5\b/ })).toHaveAttribute('href', '/order?status=inprogress');
+    expect(await screen.findByRole('link', { name: /^Pending Approval\s*4\b/ })).toHaveAttribute('href', '/order?status=pending_review');
     const pending = calls.find((c) => c.url.includes('status=pending_review'))!;
     expect(new URL(pending.url, 'http://test.local').searchParams.get('limit')).toBe('1');
   });
@@ -211,8 +223,8 @@ describe('dashboard: figures per role', () => {
     const agencies = await screen.findByRole('region', { name: 'Active Agencies' });
     await waitFor(() => expect(agencies).toHaveTextContent('10 of 12'));
     expect(agencies).toHaveTextContent('2 inactive');
-    expect(screen.getByRole('link', { name: 'Open Items: 34' })).toHaveAttribute('href', '/fulfilment');
-    expect(screen.getByRole('link', { name: 'Overdue Items: 3' })).toHaveAttribute('href', '/fulfilment');
+    expect(screen.getByRole('link', { name: /^Open Items\s*34\b/ })).toHaveAttribute('href', '/fulfilment');
+    expect(screen.getByRole('link', { name: /^Overdue Items\s*3\b/ })).toHaveAttribute('href', '/fulfilment');
     expect(screen.getByRole('region', { name: 'Wallet Balances Held' })).toHaveTextContent('$12,345.50');
 
     const users = screen.getByRole('region', { name: 'Users' });
@@ -233,7 +245,7 @@ describe('dashboard: figures per role', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Users' })).toHaveTextContent('4'));
     expect(screen.getByRole('link', { name: 'Add Users' })).toHaveAttribute('href', '/management?add=1');
     await waitFor(() => expect(screen.getByRole('region', { name: 'Completed Orders' })).toHaveTextContent('30'));
-    expect(await screen.findByRole('link', { name: 'In Progress: 5' })).toHaveAttribute('href', '/order?status=inprogress');
+    expect(await screen.findByRole('link', { name: /^In Progress\s*5\b/ })).toHaveAttribute('href', '/order?status=inprogress');
 
     await user.click(within(balanceCard()).getByRole('button', { name: 'Add Balance' }));
     expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
@@ -260,7 +272,7 @@ describe('dashboard: figures per role', () => {
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
     await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 100));
     const guide = await screen.findByRole('dialog', { name: 'Getting started' });
-    await user.click(within(guide).getByRole('button', { name: 'Add team members' }));
+    await user.click(within(guide).getByRole('button', { name: 'Start: Add team members' }));
     expect(await screen.findByRole('dialog', { name: 'Add Associate' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/management');
   });

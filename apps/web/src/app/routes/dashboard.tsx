@@ -16,6 +16,7 @@ import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { useFirstOrderRedirect } from '@/features/orders/hooks/use-first-order-redirect';
 import { useUserCount } from '@/features/users/api/get-user-count';
 import { useSession } from '@/lib/auth';
+import { formatPhone } from '@/lib/format-phone';
 
 const SUBTITLE: Record<Role, string> = {
   admin: messages.dashboardSubtitleAdmin,
@@ -50,7 +51,7 @@ function AccountCard({ user }: { user: User }) {
         <Detail label="Email" value={user.email} />
         <Detail label="Company" value={user.company_name} />
         <Detail label="Role / Designation" value={user.role_designation} />
-        <Detail label="Phone" value={user.phoneNumber} />
+        <Detail label="Phone" value={formatPhone(user.phoneNumber, user.countryCode)} />
         <Detail label="Group" value={user.group} />
         <Detail label="Member since" value={since} />
       </SimpleGrid>

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { saveSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import { notify } from '@/lib/notify';
+import { focusPageHeading } from '@/lib/page-heading';
 
 const NOTICE_KEYS = ['verified', 'error', 'message'] as const;
 
@@ -23,6 +24,18 @@ export function LoginRoute() {
   const tokenLogin = Boolean(token && orderId && /^\d+$/.test(orderId));
   const [tokenPending, setTokenPending] = useState(tokenLogin);
   const started = useRef(false);
+  const modeChanged = useRef(false);
+  const switchMode = (next: 'signin' | 'forgot') => {
+    modeChanged.current = true;
+    setMode(next);
+  };
+
+  // Forgot password and back: the link that was used is gone, so the new card's heading takes focus.
+  useEffect(() => {
+    if (!modeChanged.current) return;
+    modeChanged.current = false;
+    focusPageHeading();
+  }, [mode]);
 
   // Notices carried in the address: the email-verification link lands on /login?verified=1 or ?error=…
   useEffect(() => {
@@ -78,11 +91,11 @@ export function LoginRoute() {
 
   return mode === 'forgot' ? (
     <AuthLayout title="Forgot password?">
-      <ForgotPasswordForm onBack={() => setMode('signin')} />
+      <ForgotPasswordForm onBack={() => switchMode('signin')} />
     </AuthLayout>
   ) : (
     <AuthLayout title="Welcome" subtitle="Sign in to order and review your content.">
-      <LoginForm onForgotPassword={() => setMode('forgot')} />
+      <LoginForm onForgotPassword={() => switchMode('forgot')} />
     </AuthLayout>
   );
 }

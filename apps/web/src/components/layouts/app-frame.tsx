@@ -17,8 +17,9 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconLayoutSidebarLeftCollapse,
@@ -100,6 +101,10 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
   // Groups the user opened or closed by hand; otherwise a group is open while one of its pages is.
   const [groupsOpened, setGroupsOpened] = useState<Record<string, boolean>>({});
   const compact = collapsed && !mobileOpened;
+  // Below the `sm` breakpoint the closed sidebar is only slid out of view: inert, so Tab does not
+  // wander through links nobody can see.
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  const navHidden = Boolean(phone) && !mobileOpened;
 
   // The phone drawer closes whenever the page changes, however that happened.
   useEffect(() => closeMobile(), [location.pathname, closeMobile]);
@@ -136,6 +141,8 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
         component={Link}
         to={entry.to}
         label={compact ? undefined : entry.label}
+        // With a count the name adds it in words ("Messages, 3 unread"); it starts with the visible
+        // label (WCAG 2.5.3), and the badge's digits are hidden from assistive technology.
         aria-label={compact || (entry.badge && entry.badge.count > 0) ? nameOf(entry) : undefined}
         leftSection={icon(entry)}
         rightSection={!compact && entry.badge && entry.badge.count > 0 ? <CountBadge badge={entry.badge} /> : undefined}
@@ -262,19 +269,23 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
                 <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />
               )}
             </ActionIcon>
-            <Text fw={700} fz="lg" truncate>
+            {/* Two short lines on a phone rather than "Agency Po…" */}
+            <Text fw={700} fz={{ base: 'md', xs: 'lg' }} lh={1.2} lineClamp={2}>
               {title}
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
             {topBarExtra}
-            {/* Fixed: focusing the dropdown as it opens must not scroll the page. Above the toasts,
-                which sit just below the top bar where this menu opens. */}
+            {/* Fixed: focusing the dropdown as it opens must not scroll the page. Above everything
+                else that floats (toasts included). */}
             <Menu position="bottom-end" width={200} shadow="md" withinPortal floatingStrategy="fixed" zIndex={getDefaultZIndex('max')}>
               <Menu.Target>
-                <UnstyledButton className={classes.userButton} aria-label="Account menu">
+                {/* Named by what it shows (WCAG 2.5.3: the visible name and email are part of its
+                    name), after what it is; the initials in the avatar are decoration. */}
+                <UnstyledButton className={classes.userButton}>
+                  <VisuallyHidden>{'Account menu '}</VisuallyHidden>
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar src={user.imageUrl} name={user.name} color="blue.9" variant="light" radius="xl" size={36} alt="" />
+                    <Avatar src={user.imageUrl} name={user.name} color="blue.9" variant="light" radius="xl" size={36} alt="" aria-hidden />
                     <Box visibleFrom="xs" maw={180}>
                       <Text size="sm" fw={600} truncate lh={1.2}>
                         {user.name}
@@ -300,7 +311,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" aria-label="Main navigation">
+      <AppShell.Navbar p="md" aria-label="Main navigation" inert={navHidden}>
         <AppShell.Section mb="lg" mt={4}>
           <Group justify={compact ? 'center' : 'space-between'} wrap="nowrap">
             <Link to="/dashboard" aria-label="Copydesk home" style={{ textDecoration: 'none' }}>
@@ -323,7 +334,9 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
               rel="noopener noreferrer"
               label={compact ? undefined : helpLink.label}
               description={compact ? undefined : helpLink.description}
-              aria-label={helpLink.description ? `${helpLink.label} ${helpLink.description}` : helpLink.label}
+              // Collapsed there is no text to name it by; open, its label and description name it (an
+              // aria-label beside visible text fails WCAG 2.5.3, label in name).
+              aria-label={compact ? (helpLink.description ? `${helpLink.label} ${helpLink.description}` : helpLink.label) : undefined}
               title={compact ? helpLink.label : undefined}
               leftSection={<helpLink.icon size={22} stroke={1.7} aria-hidden />}
               className={compact ? `${classes.navLink} ${classes.navLinkCompact}` : classes.navLink}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Box, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useAvailableBalance } from '../api/get-available-balance';
 import { money } from './billing-cards';
@@ -10,20 +10,22 @@ export function BalanceBadge({ userId }: { userId: number }) {
   if (balance.isError) return null;
   const amount = typeof balance.data?.balance === 'number' ? money(balance.data.balance) : null;
   return (
+    // Named by its content, "Available balance $X" at every width (an aria-label that is not the
+    // visible text fails WCAG 2.5.3, label in name); the visible "Balance" is not read twice.
     <UnstyledButton
       component={Link}
       to="/billing"
-      aria-label={amount ? `Available balance ${amount}` : 'Available balance'}
       px={{ base: 8, xs: 'sm' }}
       py={6}
       style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-teal-0)' }}
     >
+      <VisuallyHidden>Available balance</VisuallyHidden>
       <Group gap={8} wrap="nowrap">
         <Box visibleFrom="xs" style={{ display: 'flex' }}>
           <IconWallet size={20} stroke={1.7} color="var(--mantine-color-teal-8)" aria-hidden />
         </Box>
         <div>
-          <Text size="xs" c="dimmed" lh={1.1} visibleFrom="sm">
+          <Text size="xs" c="dimmed" lh={1.1} visibleFrom="sm" aria-hidden>
             Balance
           </Text>
           {amount ? (

@@ -58,9 +58,9 @@ export function FigureCard({ label, value, loading = false, error, icon, color, 
   );
 
   if (to) {
-    const spoken = loading ? '…' : typeof value === 'string' || typeof value === 'number' ? value : '—';
+    // Named by its own text (label, figure, note): WCAG 2.5.3.
     return (
-      <Card component={Link} to={to} withBorder radius="lg" padding="lg" h="100%" className={classes.link} aria-label={`${label}: ${spoken}`}>
+      <Card component={Link} to={to} withBorder radius="lg" padding="lg" h="100%" className={classes.link}>
         {content}
       </Card>
     );

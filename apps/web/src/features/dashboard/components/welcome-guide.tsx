@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Modal, Stack, Text, ThemeIcon, Group } from '@mantine/core';
 import { IconShoppingCartPlus, IconUsersPlus, IconWallet } from '@tabler/icons-react';
 import { messages, WELCOME_DELAY_MS, type Role } from '@copydesk/shared';
+import { focusPageHeading } from '@/lib/page-heading';
 
 const seenKey = (userId: number) => `welcomeGuideSeen:${userId}`;
 
@@ -56,12 +57,15 @@ export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close getting started guide' }}
+      // It opened by itself, over nothing in particular: reading goes on at the page's heading.
+      returnFocus={false}
+      onExitTransitionEnd={() => focusPageHeading()}
     >
       <Stack gap="md">
         <Text>{messages.welcomeGuideIntro}</Text>
         {STEPS[role].map((step) => (
           <Group key={step.to} wrap="nowrap" justify="space-between" gap="md">
-            <Group wrap="nowrap" gap="sm">
+            <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
               <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
                 <step.icon size={22} stroke={1.7} />
               </ThemeIcon>
@@ -72,7 +76,8 @@ export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
                 </Text>
               </div>
             </Group>
-            <Button variant="light" onClick={() => go(step.to)} aria-label={step.label}>
+            {/* The name starts with the word on the button (WCAG 2.5.3), then says which step. */}
+            <Button variant="light" onClick={() => go(step.to)} aria-label={`Start: ${step.label}`} style={{ flex: 'none' }}>
               Start
             </Button>
           </Group>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconCash, IconClipboardText, IconLayoutGrid, IconRuler2 } from '@tabler/icons-react';
+import { focusPageHeading } from '@/lib/page-heading';
 
 const seenKey = (userId: number) => `firstOrderGuideSeen:${userId}`;
 
@@ -64,6 +65,9 @@ export function FirstOrderGuide({ userId, orderCount, enabled }: FirstOrderGuide
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close first order guide' }}
+      // It opened by itself, over nothing in particular: reading goes on at the page's heading.
+      returnFocus={false}
+      onExitTransitionEnd={() => focusPageHeading()}
     >
       <Tabs value={tab} onChange={(value) => value && setTab(value)}>
         <Tabs.List grow mb="md">

@@ -9,7 +9,9 @@ type LinkCardProps = { label: string; count: number | undefined; loading: boolea
 
 function LinkCard({ label, count, loading, to, color, icon: Icon }: LinkCardProps) {
   return (
-    <Card component={Link} to={to} withBorder radius="lg" padding="md" className={classes.counter} aria-label={`${label}: ${count ?? '…'}`}>
+    // Named by its own text, label then count (WCAG 2.5.3: a name that is not the visible text is
+    // not one a voice-control user can say).
+    <Card component={Link} to={to} withBorder radius="lg" padding="md" className={classes.counter}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" color={color} size={42} radius="md" aria-hidden>
