@@ -21,7 +21,15 @@ const onlyRepositories = 'Only repositories (and db/) talk to Drizzle: move the 
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.cache/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -33,7 +41,9 @@ export default tseslint.config(
       // The cycle rule reads each imported file: with these it parses TypeScript ones too.
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -68,9 +78,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/lib/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/lib/**',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: onlyRepositories }], patterns: [{ group: ['drizzle-orm/*'], message: onlyRepositories }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'drizzle-orm', message: onlyRepositories }], patterns: [{ group: ['drizzle-orm/*'], message: onlyRepositories }] },
+      ],
     },
   },
 );

@@ -40,7 +40,14 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 type OrderFigures = Record<string, { p50: number; p95: number; total: number }>;
 interface DataResults {
   orders: { count: number; figures: OrderFigures }[];
-  payments?: { sequentialPerSecond: number; concurrentPerSecond: number; concurrentP95: number; spreadPerSecond: number; spreadP95: number; sqlAlonePerSecond: number | null };
+  payments?: {
+    sequentialPerSecond: number;
+    concurrentPerSecond: number;
+    concurrentP95: number;
+    spreadPerSecond: number;
+    spreadP95: number;
+    sqlAlonePerSecond: number | null;
+  };
 }
 const results: Record<string, DataResults> = {};
 function writeResults() {
@@ -87,13 +94,57 @@ const SPREAD_ORDERS_PER_AGENCY = 300;
 /** An offer threshold no bench agency reaches, for the SQL-alone payments (no credit to grant). */
 const OFFER_NEVER = 1e15;
 const QUEUE_STATUSES = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
-const TITLE_OPENERS = ['How to choose', 'Ten tips for', "A beginner's guide to", 'Why your business needs', 'The future of', 'Common mistakes in', 'What nobody tells you about', 'A checklist for'];
+const TITLE_OPENERS = [
+  'How to choose',
+  'Ten tips for',
+  "A beginner's guide to",
+  'Why your business needs',
+  'The future of',
+  'Common mistakes in',
+  'What nobody tells you about',
+  'A checklist for',
+];
 const TITLE_TOPICS = [
-  'cloud hosting', 'email marketing', 'remote teams', 'solar panels', 'kayaking', 'home insurance', 'vegan baking', 'payroll software',
-  'electric bikes', 'dental implants', 'wedding photography', 'cyber security', 'indoor plants', 'mortgage rates', 'yoga retreats', 'craft coffee',
-  'rental property', 'data privacy', 'running shoes', 'pet nutrition', 'kitchen remodels', 'podcast growth', 'supply chains', 'language learning',
-  'road trips', 'small business loans', 'skin care', 'smart homes', 'team offsites', 'retirement savings', 'hiking boots', 'customer support',
-  'interior lighting', 'online courses', 'car leasing', 'sleep hygiene', 'brand strategy', 'freelance pricing', 'garden design', 'tax deadlines',
+  'cloud hosting',
+  'email marketing',
+  'remote teams',
+  'solar panels',
+  'kayaking',
+  'home insurance',
+  'vegan baking',
+  'payroll software',
+  'electric bikes',
+  'dental implants',
+  'wedding photography',
+  'cyber security',
+  'indoor plants',
+  'mortgage rates',
+  'yoga retreats',
+  'craft coffee',
+  'rental property',
+  'data privacy',
+  'running shoes',
+  'pet nutrition',
+  'kitchen remodels',
+  'podcast growth',
+  'supply chains',
+  'language learning',
+  'road trips',
+  'small business loans',
+  'skin care',
+  'smart homes',
+  'team offsites',
+  'retirement savings',
+  'hiking boots',
+  'customer support',
+  'interior lighting',
+  'online courses',
+  'car leasing',
+  'sleep hygiene',
+  'brand strategy',
+  'freelance pricing',
+  'garden design',
+  'tax deadlines',
 ];
 /** A word of one topic in 40: a search that matches about 2.5% of the items. */
 const QUEUE_SEARCH = 'kayaking';
@@ -171,7 +222,17 @@ async function deliveryDocx(words: number, totalBytes: number) {
     }
     paragraphs.push(sentences.join(' '));
   }
-  const headingWords = paragraphs.filter((p) => p.startsWith('# ')).reduce((n, p) => n + p.slice(2).split(/[\s:]+/).filter(Boolean).length, 0);
+  const headingWords = paragraphs
+    .filter((p) => p.startsWith('# '))
+    .reduce(
+      (n, p) =>
+        n +
+        p
+          .slice(2)
+          .split(/[\s:]+/)
+          .filter(Boolean).length,
+      0,
+    );
   // The padding part's own zip headers are measured with a first build, then taken off.
   const first = await makeDocx({ paragraphs, paddingBytes: totalBytes });
   const file = await makeDocx({ paragraphs, paddingBytes: totalBytes - (first.length - totalBytes) });
@@ -233,7 +294,15 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
   const app = await buildApp(config, { database: handle });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = async (email: string) =>
-    (await (await fetch(`${address}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demopass123' }) })).json()).token as string;
+    (
+      await (
+        await fetch(`${address}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'demopass123' }),
+        })
+      ).json()
+    ).token as string;
   try {
     console.log(`\n== ${label} (${address})`);
     const agency = await login('agency@example.com');
@@ -266,7 +335,10 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         const { meta } = await getList(list);
         const last = meta.last_page;
         const before = await getList(`${list.replace('page=1', `page=${last - 1}`)}`);
-        const deep = { deepOffset: list.replace('page=1', `page=${last}`), deepCursor: `${list.replace('page=1', `page=${last}`)}&after=${before.meta.next_cursor}` };
+        const deep = {
+          deepOffset: list.replace('page=1', `page=${last}`),
+          deepCursor: `${list.replace('page=1', `page=${last}`)}&after=${before.meta.next_cursor}`,
+        };
         for (const [key, url] of Object.entries(deep)) {
           await getList(url);
           await timeRequests(address, agency, url, 5);
@@ -275,7 +347,11 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         return out;
       };
       const reportOrders = (label: string, figures: Record<string, { p50: number; p95: number; total: number }>, base?: Record<string, { p95: number }>) => {
-        const titles = { ...Object.fromEntries(Object.entries(orderViews).map(([key, view]) => [key, view.title])), deepOffset: ', last page by its number', deepCursor: ', last page after the cursor of the page before' };
+        const titles = {
+          ...Object.fromEntries(Object.entries(orderViews).map(([key, view]) => [key, view.title])),
+          deepOffset: ', last page by its number',
+          deepCursor: ', last page after the cursor of the page before',
+        };
         for (const [key, title] of Object.entries(titles)) {
           const f = figures[key]!;
           const ratio = base ? `; p95 ratio ${(f.p95 / base[key]!.p95).toFixed(2)}× the 1k figure` : '';
@@ -354,7 +430,9 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       const WARM_UPLOADS = 3;
       const docx = await deliveryDocx(1500, 2 * 1024 * 1024);
       const inProgress = rowsOf<{ id: number }>(
-        await handle.db.execute(sql`select id from order_items where status = 'In Progress' and deleted_at is null order by id desc limit ${UPLOADS + WARM_UPLOADS}`),
+        await handle.db.execute(
+          sql`select id from order_items where status = 'In Progress' and deleted_at is null order by id desc limit ${UPLOADS + WARM_UPLOADS}`,
+        ),
       ).map((r) => Number(r.id));
       const uploadTimes: number[] = [];
       let wordCount = 0;
@@ -381,13 +459,17 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: agencyId, balance: 900000, description: 'Bench funds' } }),
     });
-    const unpaid = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${agencyId} and paid_at is null order by id limit 1200`));
+    const unpaid = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`select id from orders where agency_id = ${agencyId} and paid_at is null order by id limit 1200`),
+    );
     // Each load runs its clients in a worker thread (scripts/lib/pay-load-worker.mjs), so they do not
     // share the server's event loop.
     const payLoad = (clients: { token: string; orders: number[] }[]) =>
       new Promise<{ times: number[]; perSecond: number }>((resolve, reject) => {
         const worker = new Worker(new URL('./lib/pay-load-worker.mjs', import.meta.url), { workerData: { address, clients } });
-        worker.once('message', ({ times, elapsedMs }: { times: number[]; elapsedMs: number }) => resolve({ times, perSecond: (times.length / elapsedMs) * 1000 }));
+        worker.once('message', ({ times, elapsedMs }: { times: number[]; elapsedMs: number }) =>
+          resolve({ times, perSecond: (times.length / elapsedMs) * 1000 }),
+        );
         worker.once('error', reject);
         worker.once('exit', (code) => code !== 0 && reject(new Error(`the payment load exited with ${code}`)));
       });
@@ -413,7 +495,9 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
         body: JSON.stringify({ paymentInfo: { balanceByAdmin: true, agency: benchAgencyId, balance: 900000, description: 'Bench funds' } }),
       });
-      const orders = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`));
+      const orders = rowsOf<{ id: number }>(
+        await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`),
+      );
       spread.push({ token: await login(email), orders: orders.map((o) => Number(o.id)) });
     }
     const { times: spreadTimes, perSecond: spreadRate } = await payLoad(
@@ -432,7 +516,9 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         const email = `bench-agency-${n}@example.com`;
         const [{ id: benchAgencyId }] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from users where email = ${email}`));
         await seedOrders(handle.db, email, SPREAD_ORDERS_PER_AGENCY);
-        const orders = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`));
+        const orders = rowsOf<{ id: number }>(
+          await handle.db.execute(sql`select id from orders where agency_id = ${benchAgencyId} and paid_at is null order by id`),
+        );
         perAgency.push(orders.map((o) => ({ order: Number(o.id), agency: Number(benchAgencyId) })));
       }
       // Agencies taking turns down the queue, so the clients at any moment pay for different ones.
@@ -449,7 +535,7 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       sqlAlonePerSecond = pgbenchScriptTps(
         databaseUrl,
         [
-          'SELECT q.order_id AS oid, q.agency_id AS aid FROM bench_pay_queue q, (SELECT nextval(\'bench_pay_seq\') AS n) s WHERE q.n = s.n \\gset',
+          "SELECT q.order_id AS oid, q.agency_id AS aid FROM bench_pay_queue q, (SELECT nextval('bench_pay_seq') AS n) s WHERE q.n = s.n \\gset",
           `SELECT refusal FROM pay_order_from_wallet(:oid, :aid, :aid, :aid, NULL, NULL, NULL, current_date, 'Order Payment', 5, ${OFFER_NEVER}, 0, 'Offer credit') \\gset`,
           '',
         ].join('\n'),
@@ -461,14 +547,19 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       if (refused > queued.length - transactions * 20) throw new Error(`the SQL-alone payments left ${refused} orders unpaid`);
       await handle.db.execute(sql`drop table bench_pay_queue`);
       await handle.db.execute(sql`drop sequence bench_pay_seq`);
-      if (sqlAlonePerSecond !== null) console.log(`pay_order_from_wallet alone, pgbench, 20 clients over ten agencies: ${sqlAlonePerSecond.toFixed(0)} payments/s`);
+      if (sqlAlonePerSecond !== null)
+        console.log(`pay_order_from_wallet alone, pgbench, 20 clients over ten agencies: ${sqlAlonePerSecond.toFixed(0)} payments/s`);
     }
     const [{ balance, ledger }] = rowsOf<{ balance: number; ledger: string }>(
-      await handle.db.execute(sql`select (select balance_cents from wallets where agency_id = ${agencyId}) as balance, (select sum(amount_cents) from wallet_entries where agency_id = ${agencyId}) as ledger`),
+      await handle.db.execute(
+        sql`select (select balance_cents from wallets where agency_id = ${agencyId}) as balance, (select sum(amount_cents) from wallet_entries where agency_id = ${agencyId}) as ledger`,
+      ),
     );
     console.log(`POST /api/order/pay, wallet, sequential: ${seqRate.toFixed(0)} payments/s, p95 ${ms(percentile(sequential, 95))}`);
     console.log(`POST /api/order/pay, wallet, 20 concurrent clients, one agency: ${conRate.toFixed(0)} payments/s, p95 ${ms(percentile(concurrent, 95))}`);
-    console.log(`POST /api/order/pay, wallet, 20 concurrent clients, ten agencies: ${spreadRate.toFixed(0)} payments/s, p95 ${ms(percentile(spreadTimes, 95))}`);
+    console.log(
+      `POST /api/order/pay, wallet, 20 concurrent clients, ten agencies: ${spreadRate.toFixed(0)} payments/s, p95 ${ms(percentile(spreadTimes, 95))}`,
+    );
     console.log(`ledger sum ${ledger} = cached balance ${balance}: ${Number(ledger) === Number(balance) ? 'yes' : 'NO'}`);
     mine.payments = {
       sequentialPerSecond: seqRate,

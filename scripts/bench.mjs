@@ -130,14 +130,18 @@ async function benchBrowser(baseURL) {
   const session = await signIn(baseURL, 'agency@example.com', DEMO_PASSWORD);
   const browser = await launchChromium(repoRoot);
   try {
-    for (const [url, signedIn] of [['/login', null], ['/dashboard', session]]) {
+    for (const [url, signedIn] of [
+      ['/login', null],
+      ['/dashboard', session],
+    ]) {
       const { bytes, counts } = await transferredBytes(browser, baseURL, url, signedIn);
       console.log(
         `    ${url.padEnd(11)} JS ${kb(bytes.Script)} in ${counts.Script} files, CSS ${kb(bytes.Stylesheet)} in ${counts.Stylesheet} files, ` +
           `HTML ${kb(bytes.Document)}, images ${kb(bytes.Image)}, API ${kb(bytes.Fetch)}`,
       );
       const label = signedIn ? `${url} (signed in)` : url;
-      if (url === '/login') rows.push(row(`JavaScript on the wire, ${label}`, { value: bytes.Script / 1024, unit: 'KB', goal: LOGIN_JS_TARGET_KB, kind: 'max' }));
+      if (url === '/login')
+        rows.push(row(`JavaScript on the wire, ${label}`, { value: bytes.Script / 1024, unit: 'KB', goal: LOGIN_JS_TARGET_KB, kind: 'max' }));
       else rows.push(row(`JavaScript on the wire, ${label}`, { value: bytes.Script / 1024, unit: 'KB', note: `${counts.Script} files` }));
       rows.push(row(`CSS on the wire, ${label}`, { value: bytes.Stylesheet / 1024, unit: 'KB', note: `${counts.Stylesheet} files` }));
     }
@@ -216,8 +220,25 @@ async function main() {
   try {
     await benchBrowser(portal.baseURL);
     const embedded = await benchThroughput(portal.baseURL, 'the embedded database (PGlite)');
-    rows.push(row('GET /api/health, embedded ÷ bare Fastify', { value: embedded.health, unit: 'req/s', ceiling: bareHealth, ceilingLabel: 'bare Fastify', note: 'information' }));
-    rows.push(row('GET /api/getInfo ÷ same server /api/health, embedded', { value: embedded.info, unit: 'req/s', ceiling: embedded.health, ceilingLabel: 'its /api/health', goal: 0.15, kind: 'ratio-min' }));
+    rows.push(
+      row('GET /api/health, embedded ÷ bare Fastify', {
+        value: embedded.health,
+        unit: 'req/s',
+        ceiling: bareHealth,
+        ceilingLabel: 'bare Fastify',
+        note: 'information',
+      }),
+    );
+    rows.push(
+      row('GET /api/getInfo ÷ same server /api/health, embedded', {
+        value: embedded.info,
+        unit: 'req/s',
+        ceiling: embedded.health,
+        ceilingLabel: 'its /api/health',
+        goal: 0.15,
+        kind: 'ratio-min',
+      }),
+    );
   } finally {
     await stopPortal(portal);
   }
@@ -231,7 +252,16 @@ async function main() {
     });
     try {
       const pg = await benchThroughput(onPostgres.baseURL, 'PostgreSQL (BENCH_DATABASE_URL)');
-      rows.push(row('GET /api/getInfo ÷ same server /api/health, PostgreSQL', { value: pg.info, unit: 'req/s', ceiling: pg.health, ceilingLabel: 'its /api/health', goal: 0.3, kind: 'ratio-min' }));
+      rows.push(
+        row('GET /api/getInfo ÷ same server /api/health, PostgreSQL', {
+          value: pg.info,
+          unit: 'req/s',
+          ceiling: pg.health,
+          ceilingLabel: 'its /api/health',
+          goal: 0.3,
+          kind: 'ratio-min',
+        }),
+      );
     } finally {
       await stopPortal(onPostgres);
     }
@@ -254,7 +284,10 @@ function dataRows(results) {
     ['deepOffset', 'last page by number (offset)'],
     ['deepCursor', 'last page by cursor (keyset)'],
   ];
-  for (const [key, label] of [['embedded', 'embedded'], ['postgres', 'PostgreSQL']]) {
+  for (const [key, label] of [
+    ['embedded', 'embedded'],
+    ['postgres', 'PostgreSQL'],
+  ]) {
     const data = results[key];
     if (!data) continue;
     const small = data.orders.find((o) => o.count === 1_000);
@@ -265,7 +298,8 @@ function dataRows(results) {
         if (view === 'everything') rows.push(row(figure, { value, unit: 'ms', note: count > 1_000 ? 'information: counts every match for the total' : '' }));
         else if (view !== 'selective') rows.push(row(figure, { value, unit: 'ms', note: count > 1_000 ? 'information' : '' }));
         else if (count === 100_000) rows.push(row(figure, { value, unit: 'ms', goal: 20, kind: 'max' }));
-        else if (count > 100_000) rows.push(row(figure, { value, unit: 'ms', goal: 2 * small.figures[view].p95, kind: 'max', note: '(goal: 2 × the 1k figure)' }));
+        else if (count > 100_000)
+          rows.push(row(figure, { value, unit: 'ms', goal: 2 * small.figures[view].p95, kind: 'max', note: '(goal: 2 × the 1k figure)' }));
         else rows.push(row(figure, { value, unit: 'ms' }));
       }
     }
@@ -273,16 +307,38 @@ function dataRows(results) {
       const { spreadPerSecond, spreadP95, concurrentPerSecond, concurrentP95, sqlAlonePerSecond } = data.payments;
       const spread = `wallet payments/s, 20 clients over 10 agencies, ${label}`;
       if (key === 'postgres') {
-        rows.push(row(spread, { value: spreadPerSecond, unit: '/s', ceiling: pgbenchTpsMeasured, ceilingLabel: 'pgbench TPC-B tps', goal: 0.25, kind: 'ratio-min', note: `p95 ${ms(spreadP95)}` }));
+        rows.push(
+          row(spread, {
+            value: spreadPerSecond,
+            unit: '/s',
+            ceiling: pgbenchTpsMeasured,
+            ceilingLabel: 'pgbench TPC-B tps',
+            goal: 0.25,
+            kind: 'ratio-min',
+            note: `p95 ${ms(spreadP95)}`,
+          }),
+        );
         if (sqlAlonePerSecond) {
           rows.push(
-            row(`${spread} ÷ its SQL alone`, { value: spreadPerSecond, unit: '/s', ceiling: sqlAlonePerSecond, ceilingLabel: 'pay_order_from_wallet, pgbench', note: 'information' }),
+            row(`${spread} ÷ its SQL alone`, {
+              value: spreadPerSecond,
+              unit: '/s',
+              ceiling: sqlAlonePerSecond,
+              ceilingLabel: 'pay_order_from_wallet, pgbench',
+              note: 'information',
+            }),
           );
         }
       } else {
         rows.push(row(spread, { value: spreadPerSecond, unit: '/s', note: `p95 ${ms(spreadP95)}` }));
       }
-      rows.push(row(`wallet payments/s, 20 clients, one agency's wallet, ${label}`, { value: concurrentPerSecond, unit: '/s', note: `p95 ${ms(concurrentP95)}; one row lock` }));
+      rows.push(
+        row(`wallet payments/s, 20 clients, one agency's wallet, ${label}`, {
+          value: concurrentPerSecond,
+          unit: '/s',
+          note: `p95 ${ms(concurrentP95)}; one row lock`,
+        }),
+      );
     }
   }
 }

@@ -33,7 +33,9 @@ const flag = (name) => args.includes(`--${name}`);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const unknown = args.filter((a) => !/^--(short|database-url=.+|only=(embedded|postgres)|kills=\d+|seed=\d+)$/.test(a));
 if (unknown.length) {
-  console.error(`chaos: unknown option(s) ${unknown.join(' ')}\nusage: npm run chaos -- [--short] [--database-url=postgres://…] [--only=embedded|postgres] [--kills=N] [--seed=N]`);
+  console.error(
+    `chaos: unknown option(s) ${unknown.join(' ')}\nusage: npm run chaos -- [--short] [--database-url=postgres://…] [--only=embedded|postgres] [--kills=N] [--seed=N]`,
+  );
   process.exit(2);
 }
 const SHORT = flag('short');
@@ -172,10 +174,7 @@ class Server {
 
 // --- the clients ----------------------------------------------------------------------------------
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const RETRYABLE_409 = [
-  'A request with this Idempotency-Key is still being processed.',
-  'A card payment for this order is still being confirmed.',
-];
+const RETRYABLE_409 = ['A request with this Idempotency-Key is still being processed.', 'A card payment for this order is still being confirmed.'];
 
 function card() {
   return {
@@ -306,7 +305,10 @@ class Load {
     this.agencyId = agency.user.id;
     this.adminToken = admin.token;
     // The bulk sheet's columns, as the sample the web app offers names them.
-    const res = await fetch(`${this.server.baseURL}/api/order/bulk/sample?order_type=Blog%20Post`, { headers: { authorization: `Bearer ${this.agencyToken}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(`${this.server.baseURL}/api/order/bulk/sample?order_type=Blog%20Post`, {
+      headers: { authorization: `Bearer ${this.agencyToken}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     if (res.status !== 200) throw new Error(`bulk sample answered ${res.status}`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()));
@@ -500,9 +502,15 @@ async function check(query, load) {
   const like = `${load.tag}-%`;
 
   // 1. Every acknowledged operation exactly once, every unacknowledged one at most once.
-  const topups = await query(`select description, method, count(*)::int as n from payments where kind = 'topup' and description like $1 group by description, method`, [like]);
+  const topups = await query(
+    `select description, method, count(*)::int as n from payments where kind = 'topup' and description like $1 group by description, method`,
+    [like],
+  );
   const entries = await query(`select description, count(*)::int as n from wallet_entries where description like $1 group by description`, [like]);
-  const items = await query(`select oi.article_title as title, oi.order_id, (o.deleted_at is not null or oi.deleted_at is not null) as deleted from order_items oi join orders o on o.id = oi.order_id where oi.article_title like $1`, [like]);
+  const items = await query(
+    `select oi.article_title as title, oi.order_id, (o.deleted_at is not null or oi.deleted_at is not null) as deleted from order_items oi join orders o on o.id = oi.order_id where oi.article_title like $1`,
+    [like],
+  );
   const orderPayments = await query(`select id, order_id from payments where kind = 'order'`);
   const paymentsByOrder = new Map();
   for (const row of orderPayments) paymentsByOrder.set(row.order_id, [...(paymentsByOrder.get(row.order_id) ?? []), row.id]);
@@ -530,12 +538,14 @@ async function check(query, load) {
       for (const title of op.titles) {
         const rows = titleRows.get(title) ?? [];
         expect(`item "${title}"`, rows.length);
-        if (ack && rows[0] && rows[0].order_id !== op.orderId) problems.push(`${op.kind} ${title}: acknowledged as order ${op.orderId}, stored in order ${rows[0].order_id}`);
+        if (ack && rows[0] && rows[0].order_id !== op.orderId)
+          problems.push(`${op.kind} ${title}: acknowledged as order ${op.orderId}, stored in order ${rows[0].order_id}`);
       }
     } else if (op.kind.startsWith('order pay')) {
       const paid = paymentsByOrder.get(op.orderId) ?? [];
       expect(`payment of order ${op.orderId}`, paid.length);
-      if (ack && paid[0] !== op.paymentId) problems.push(`${op.kind} of order ${op.orderId}: acknowledged payment ${op.paymentId}, stored ${paid.join(',') || 'none'}`);
+      if (ack && paid[0] !== op.paymentId)
+        problems.push(`${op.kind} of order ${op.orderId}: acknowledged payment ${op.paymentId}, stored ${paid.join(',') || 'none'}`);
     }
   }
   verdict('acknowledged exactly once, others at most once', problems, `${acked} acknowledged, ${unacked} not`);
@@ -548,14 +558,20 @@ async function check(query, load) {
   );
   verdict(
     'ledger sum = cached balance, every agency',
-    wallets.filter((w) => w.balance !== w.ledger || (w.last_after !== null && w.last_after !== w.balance)).map((w) => `agency ${w.agency_id}: balance ${w.balance}, ledger ${w.ledger}, last entry's balance_after ${w.last_after}`),
+    wallets
+      .filter((w) => w.balance !== w.ledger || (w.last_after !== null && w.last_after !== w.balance))
+      .map((w) => `agency ${w.agency_id}: balance ${w.balance}, ledger ${w.ledger}, last entry's balance_after ${w.last_after}`),
     `${wallets.length} wallets`,
   );
 
   // 3. Payment attempts all settled; every sandbox charge booked or fully refunded.
   const attempts = await query(`select status, count(*)::int as n from payment_attempts group by status order by status`);
   const unsettled = attempts.filter((a) => a.status === 'pending' || a.status === 'captured');
-  verdict('no payment attempt pending or captured', unsettled.map((a) => `${a.n} ${a.status}`), attempts.map((a) => `${a.n} ${a.status}`).join(', ') || 'none');
+  verdict(
+    'no payment attempt pending or captured',
+    unsettled.map((a) => `${a.n} ${a.status}`),
+    attempts.map((a) => `${a.n} ${a.status}`).join(', ') || 'none',
+  );
   const charges = await query(
     `select c.idempotency_key, c.charge_ref, c.amount_cents::text as amount, c.refunded_cents::text as refunded, a.id as attempt_id, a.status, a.amount_cents::text as attempt_amount,
             p.id as payment_id, p.gateway_ref, p.amount_cents::text as paid
@@ -571,19 +587,27 @@ async function check(query, load) {
   const refundedCharges = charges.filter((c) => c.refunded === c.amount).length;
   verdict(
     'every sandbox charge booked once or fully refunded',
-    badCharges.map((c) => `charge ${c.charge_ref} (${c.amount} cents, refunded ${c.refunded}): attempt ${c.attempt_id ?? 'none'} ${c.status ?? ''}, payment ${c.payment_id ?? 'none'}`),
+    badCharges.map(
+      (c) =>
+        `charge ${c.charge_ref} (${c.amount} cents, refunded ${c.refunded}): attempt ${c.attempt_id ?? 'none'} ${c.status ?? ''}, payment ${c.payment_id ?? 'none'}`,
+    ),
     `${charges.length} charges, ${refundedCharges} refunded`,
   );
 
   // 4. Idempotency keys and order payments.
   const stuck = await query(`select scope, count(*)::int as n from idempotency_keys where status = 'in_progress' group by scope`);
-  verdict('no Idempotency-Key stuck in_progress', stuck.map((s) => `${s.n} ${s.scope}`));
+  verdict(
+    'no Idempotency-Key stuck in_progress',
+    stuck.map((s) => `${s.n} ${s.scope}`),
+  );
   const paidOrders = await query(
     `select o.id, o.payment_id, (select count(*)::int from payments p where p.order_id = o.id and p.kind = 'order') as n,
             (select min(p.id) from payments p where p.order_id = o.id and p.kind = 'order') as pid
        from orders o where o.paid_at is not null`,
   );
-  const unpaidWithPayment = await query(`select p.id, p.order_id from payments p join orders o on o.id = p.order_id where p.kind = 'order' and o.paid_at is null`);
+  const unpaidWithPayment = await query(
+    `select p.id, p.order_id from payments p join orders o on o.id = p.order_id where p.kind = 'order' and o.paid_at is null`,
+  );
   verdict(
     'every paid order has exactly one order payment',
     [
@@ -734,7 +758,10 @@ function report(run) {
   row('database', run.database.describe);
   row('seed / length', `${SEED} / ${run.seconds.toFixed(1)} s (${SHORT ? 'short' : 'full'})`);
   row('operations sent', `${ops.length} (${kinds.map((k) => `${by((op) => op.kind === k)} ${k}`).join(', ')}); ${load.sends} HTTP requests`);
-  row('acknowledged (200)', by((op) => op.outcome === 'acknowledged'));
+  row(
+    'acknowledged (200)',
+    by((op) => op.outcome === 'acknowledged'),
+  );
   row('retried (same key)', `${by((op) => op.retries > 0)} operations, ${ops.reduce((n, op) => n + (op.retries ?? 0), 0)} re-sends`);
   const answered = {};
   for (const op of ops) {
@@ -742,17 +769,31 @@ function report(run) {
     const what = `${op.outcome} (${op.kind}: "${String(op.body?.message ?? '').slice(0, 60)}")`;
     answered[what] = (answered[what] ?? 0) + 1;
   }
-  row('other answers', Object.entries(answered).map(([k, n]) => `${n} ${k}`).join(', ') || 'none');
-  row('found after a lost answer', by((op) => op.outcome === 'found after a lost answer'));
+  row(
+    'other answers',
+    Object.entries(answered)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ') || 'none',
+  );
+  row(
+    'found after a lost answer',
+    by((op) => op.outcome === 'found after a lost answer'),
+  );
   const gaveUp = ops.filter((op) => op.outcome === 'gave up');
-  row('gave up (no answer in time)', gaveUp.length ? `${gaveUp.length} (${[...new Set(gaveUp.map((op) => op.kind))].join(', ')}; last: ${gaveUp[0].lastError})` : 0);
+  row(
+    'gave up (no answer in time)',
+    gaveUp.length ? `${gaveUp.length} (${[...new Set(gaveUp.map((op) => op.kind))].join(', ')}; last: ${gaveUp[0].lastError})` : 0,
+  );
   const clientErrors = load.ops.filter((op) => op.kind === 'client error');
   if (clientErrors.length) row('client errors', `${clientErrors.length}: ${clientErrors[0].error.split('\n')[0]}`);
   row('kills (SIGKILL)', figures.kills);
   const restarts = figures.restartMs;
   row('first start to healthy', ms(figures.firstStartMs));
   row('restart to first healthy /api/health', restarts.length ? `${restarts.map(ms).join(', ')}; max ${ms(Math.max(...restarts))}` : 'none');
-  row('attempts reconciled (server log)', `${reconciled.succeeded + reconciled.failed + reconciled.refunded + reconciled.settled_elsewhere} in ${reconciled.passes} passes (${reconciled.succeeded} booked, ${reconciled.failed} failed, ${reconciled.refunded} refunded, ${reconciled.settled_elsewhere} settled elsewhere, ${reconciled.unsettled} left for a later pass)`);
+  row(
+    'attempts reconciled (server log)',
+    `${reconciled.succeeded + reconciled.failed + reconciled.refunded + reconciled.settled_elsewhere} in ${reconciled.passes} passes (${reconciled.succeeded} booked, ${reconciled.failed} failed, ${reconciled.refunded} refunded, ${reconciled.settled_elsewhere} settled elsewhere, ${reconciled.unsettled} left for a later pass)`,
+  );
   for (const result of results) row(`${result.ok ? 'PASS' : 'FAIL'}  ${result.name}`, result.detail);
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(`\n=== ${run.label === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'} ===`);
@@ -763,15 +804,22 @@ function report(run) {
     if (result.problems.length > 20) console.log(`    … and ${result.problems.length - 20} more`);
   }
   // Answers that are no fault of the test's but worth a look: server errors and operations given up.
-  const odd = ops.filter((op) => (op.status >= 500 && op.status !== 503) || op.outcome === 'gave up' || (op.outcome?.startsWith('answered') && op.status !== 409));
-  for (const op of odd.slice(0, 10)) console.log(`  note: ${op.kind} ${op.marker ?? op.titles?.[0] ?? `order ${op.orderId}`}: ${op.outcome}${op.body ? ` ${JSON.stringify(op.body)}` : ''} after ${op.sends} sends (last trouble: ${op.lastError ?? 'none'})`);
+  const odd = ops.filter(
+    (op) => (op.status >= 500 && op.status !== 503) || op.outcome === 'gave up' || (op.outcome?.startsWith('answered') && op.status !== 409),
+  );
+  for (const op of odd.slice(0, 10))
+    console.log(
+      `  note: ${op.kind} ${op.marker ?? op.titles?.[0] ?? `order ${op.orderId}`}: ${op.outcome}${op.body ? ` ${JSON.stringify(op.body)}` : ''} after ${op.sends} sends (last trouble: ${op.lastError ?? 'none'})`,
+    );
   run.keepLog = odd.length > 0;
   return results.every((r) => r.ok) && clientErrors.length === 0;
 }
 
 // --- main -----------------------------------------------------------------------------------------
 async function main() {
-  console.log(`Copydesk crash test (${SHORT ? 'short' : 'full'}): ${KILLS} SIGKILLs per database, ${PROFILE.workers} clients, PAYMENT_LEASE_MS=${PROFILE.leaseMs}, PAYMENT_RECONCILE_INTERVAL_MS=${PROFILE.reconcileMs}, seed ${SEED}`);
+  console.log(
+    `Copydesk crash test (${SHORT ? 'short' : 'full'}): ${KILLS} SIGKILLs per database, ${PROFILE.workers} clients, PAYMENT_LEASE_MS=${PROFILE.leaseMs}, PAYMENT_RECONCILE_INTERVAL_MS=${PROFILE.reconcileMs}, seed ${SEED}`,
+  );
   if (ensureServerBundle() !== 0) throw new Error('the server did not build');
   if (dbTemplateMissing()) {
     console.log('Building the database template first (as npm start does)…');
@@ -804,11 +852,14 @@ async function main() {
   return ok;
 }
 
-const watchdog = setTimeout(() => {
-  console.error(`\nchaos: still running after ${PROFILE.runLimitMs / 1000} s; stopping`);
-  keepWorkDir = true;
-  process.exit(1);
-}, PROFILE.runLimitMs * (ONLY ? 1 : 2));
+const watchdog = setTimeout(
+  () => {
+    console.error(`\nchaos: still running after ${PROFILE.runLimitMs / 1000} s; stopping`);
+    keepWorkDir = true;
+    process.exit(1);
+  },
+  PROFILE.runLimitMs * (ONLY ? 1 : 2),
+);
 watchdog.unref();
 
 try {

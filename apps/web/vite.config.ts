@@ -58,9 +58,7 @@ function precompress(): Plugin {
  */
 function mantineComponentStyles(): Plugin {
   const baseSheet = path.join(src, 'app/mantine-base.css');
-  const inBaseSheet = new Set(
-    [...readFileSync(baseSheet, 'utf8').matchAll(/@import '@mantine\/core\/styles\/(\w+)\.css'/g)].map((m) => m[1]),
-  );
+  const inBaseSheet = new Set([...readFileSync(baseSheet, 'utf8').matchAll(/@import '@mantine\/core\/styles\/(\w+)\.css'/g)].map((m) => m[1]));
   let serve = false;
   return {
     name: 'copydesk-mantine-component-styles',
@@ -71,9 +69,7 @@ function mantineComponentStyles(): Plugin {
     transform(code, id) {
       if (serve) return id === baseSheet ? `@import '@mantine/core/styles.css';` : undefined;
       if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/].*\.mjs$/.test(id) || id.endsWith('.module.mjs')) return undefined;
-      const names = new Set(
-        [...code.matchAll(/from\s*["'][./\w-]*?(\w+)\.module\.mjs["']/g)].map((m) => m[1]).filter((name) => !inBaseSheet.has(name)),
-      );
+      const names = new Set([...code.matchAll(/from\s*["'][./\w-]*?(\w+)\.module\.mjs["']/g)].map((m) => m[1]).filter((name) => !inBaseSheet.has(name)));
       if (names.size === 0) return undefined;
       const imports = [...names].map((name) => `\nimport "@mantine/core/styles/${name}.css";`).join('');
       return { code: code + imports, map: null };
@@ -139,9 +135,31 @@ if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 const UI_PRIMITIVES = new RegExp(
   String.raw`[\/]node_modules[\/]@mantine[\/](hooks[\/]|core[\/]esm[\/](core|utils)[\/]|core[\/]esm[\/]components[\/](` +
     [
-      'ActionIcon', 'Anchor', 'Box', 'Button', 'Center', 'Checkbox', 'CloseButton', 'Divider', 'FocusTrap', 'Group', 'Input',
-      'InputBase', 'Loader', 'Overlay', 'Paper', 'PasswordInput', 'Portal', 'Stack', 'Text', 'TextInput', 'ThemeIcon', 'Title',
-      'Transition', 'UnstyledButton', 'VisuallyHidden',
+      'ActionIcon',
+      'Anchor',
+      'Box',
+      'Button',
+      'Center',
+      'Checkbox',
+      'CloseButton',
+      'Divider',
+      'FocusTrap',
+      'Group',
+      'Input',
+      'InputBase',
+      'Loader',
+      'Overlay',
+      'Paper',
+      'PasswordInput',
+      'Portal',
+      'Stack',
+      'Text',
+      'TextInput',
+      'ThemeIcon',
+      'Title',
+      'Transition',
+      'UnstyledButton',
+      'VisuallyHidden',
     ].join('|') +
     String.raw`)[\/])`,
 );

@@ -18,9 +18,7 @@ export async function latestMail(request: APIRequestContext, to: string, subject
         const res = await request.get('/api/dev/outbox');
         if (!res.ok()) return `outbox answered ${res.status()}`;
         const { data } = (await res.json()) as { data: OutboxMail[] };
-        found = data.find(
-          (mail) => JSON.stringify(mail.to).toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject),
-        );
+        found = data.find((mail) => JSON.stringify(mail.to).toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject));
         return found ? 'found' : `no mail to ${to} matching ${subject} among ${data.length}`;
       },
       { message: `email to ${to}`, timeout: 10_000 },

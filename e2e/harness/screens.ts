@@ -45,7 +45,10 @@ export async function expectAccessible(page: Page, screen: string, options: Acce
     // label-content-name-mismatch (WCAG 2.5.3) is experimental in axe-core, so off unless asked for.
     const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    check(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width}px`).toEqual([]);
+    check(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${screen} at ${width}px`,
+    ).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     check(overflow, `${screen} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
     if (options.screenshot) await page.screenshot({ path: `${options.screenshot}-${width}.png`, fullPage: true, animations: 'disabled' });

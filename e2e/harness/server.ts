@@ -105,29 +105,25 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const logFile = path.join(workDir, 'server.log');
   const logFd = openSync(logFile, 'a');
 
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', serverBundle],
-    {
-      cwd: repoRoot,
-      detached: true,
-      stdio: ['ignore', logFd, logFd],
-      env: serverEnv({
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATABASE_URL: 'memory:',
-        DATA_DIR: path.join(workDir, 'data'),
-        FILE_STORAGE_DIR: path.join(workDir, 'files'),
-        WEB_DIST_DIR: webDist,
-        PAYMENT_GATEWAY: 'sandbox',
-        // The test default is silent; keep warnings so a failed start or a 500 shows in server.log.
-        LOG_LEVEL: 'warn',
-        ...extraEnv,
-      }),
-    },
-  );
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env: serverEnv({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: 'memory:',
+      DATA_DIR: path.join(workDir, 'data'),
+      FILE_STORAGE_DIR: path.join(workDir, 'files'),
+      WEB_DIST_DIR: webDist,
+      PAYMENT_GATEWAY: 'sandbox',
+      // The test default is silent; keep warnings so a failed start or a 500 shows in server.log.
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    }),
+  });
   closeSync(logFd);
 
   // Last resort if the runner dies without teardown: never leave a server behind.
@@ -154,9 +150,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await stop();
       const log = tail(logFile);
       dispose();
-      throw new Error(
-        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${log}`,
-      );
+      throw new Error(`The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready:\n${log}`);
     }
     if (await healthy(baseURL)) return { baseURL, workDir, logFile, stop, dispose };
     await new Promise((resolve) => setTimeout(resolve, 100));

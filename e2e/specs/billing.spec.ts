@@ -69,7 +69,10 @@ test('an agency tops up $100 with a new card and saves it', async ({ page, reque
   // the top-up is in the history, and its invoice opens
   const table = page.getByRole('table');
   await expect(table.getByText('+$100.00')).toBeVisible();
-  await table.getByRole('button', { name: /^View invoice/ }).first().click();
+  await table
+    .getByRole('button', { name: /^View invoice/ })
+    .first()
+    .click();
   const invoice = page.getByRole('dialog', { name: /^Invoice / });
   await expect(invoice.getByText('Description:')).toBeVisible();
   await expect(invoice.getByText('Payment method: Card ending in 4242')).toBeVisible();
@@ -117,7 +120,15 @@ test('the billing screen names every control and logs no errors', async ({ page,
   const unnamed = await page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea, button'))
       .filter((el) => (el as HTMLInputElement).type !== 'hidden' && el.getClientRects().length > 0)
-      .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label')?.trim() || el.getAttribute('aria-labelledby') || (el.tagName === 'BUTTON' && el.textContent?.trim())))
+      .filter(
+        (el) =>
+          !(
+            (el as HTMLInputElement).labels?.length ||
+            el.getAttribute('aria-label')?.trim() ||
+            el.getAttribute('aria-labelledby') ||
+            (el.tagName === 'BUTTON' && el.textContent?.trim())
+          ),
+      )
       .map((el) => el.outerHTML.slice(0, 160)),
   );
   expect(unnamed).toEqual([]);

@@ -110,7 +110,10 @@ test('an admin creates and edits a coupon, an agency pays with it, and the admin
   await expect(admin.getByRole('row', { name: `Coupon ${code}` })).toContainText('1 / 3');
 
   // Delete, after the confirmation the spec words.
-  await admin.getByRole('row', { name: `Coupon ${code}` }).getByRole('button', { name: `Delete coupon ${code}` }).click();
+  await admin
+    .getByRole('row', { name: `Coupon ${code}` })
+    .getByRole('button', { name: `Delete coupon ${code}` })
+    .click();
   const confirm = admin.getByRole('dialog');
   await expect(confirm).toContainText(messages.confirmDelete);
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -68,7 +68,9 @@ async function deliver(page: Page, itemId: number, paragraphs: string[], { take 
     await expect(page.getByText(contentMessages.assigned('Avery Admin'))).toBeVisible();
   }
   const docx = await makeDocx(paragraphs);
-  await fulfilment.locator('input[type="file"]').setInputFiles({ name: 'delivery.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await fulfilment
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'delivery.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
   await expect(page.getByText(/^Version \d+ has been delivered/)).toBeVisible();
 }
 
@@ -78,7 +80,10 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${screen} at ${width} px`).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${screen} at ${width} px`,
+    ).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -91,7 +96,9 @@ test('an item travels from the queue through a revision to approval, and a delet
   const agencyAuth = await apiLogin(request, agency.email, agency.password);
   const adminAuth = await apiLogin(request, demo.admin.email, demo.admin.password);
   const agencyId = (agencyAuth.user as { id: number }).id;
-  await api(request, adminAuth.token, 'POST', '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: agencyId, balance: 200, description: 'E2E credit' } });
+  await api(request, adminAuth.token, 'POST', '/api/billing/addBalance', {
+    paymentInfo: { balanceByAdmin: true, agency: agencyId, balance: 200, description: 'E2E credit' },
+  });
   const { orderId, itemIds } = await paidOrder(request, agencyAuth.token, ['Five habits of bike commuters']);
   const itemId = itemIds[0]!;
 

@@ -27,7 +27,12 @@ async function openCreate(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Place your Order' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Select Blog Post' })).toBeVisible();
   const guide = page.getByRole('dialog', { name: 'Your first order' });
-  if (await guide.waitFor({ state: 'visible', timeout: 1500 }).then(() => true, () => false)) {
+  if (
+    await guide.waitFor({ state: 'visible', timeout: 1500 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await guide.getByRole('button', { name: 'Exit Guide' }).click();
     await expect(guide).toBeHidden();
   }
@@ -145,6 +150,10 @@ test('the orders list filters by the status query and the order id, and resets',
   await expect(page.getByRole('row', { name: `Order ${older}`, exact: true })).toBeVisible();
 
   // An unpaid row opens the payment of that order.
-  await page.getByRole('row', { name: `Order ${newer}`, exact: true }).getByRole('cell').first().click();
+  await page
+    .getByRole('row', { name: `Order ${newer}`, exact: true })
+    .getByRole('cell')
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/payment/${newer}$`));
 });

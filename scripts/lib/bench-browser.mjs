@@ -4,7 +4,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The system Chromium through Playwright (the e2e workspace's dependency). */
 export async function launchChromium(repoRoot) {
@@ -15,7 +23,11 @@ export async function launchChromium(repoRoot) {
 
 /** Signs in through the API; answers what the web app keeps in localStorage. */
 export async function signIn(baseURL, email, password) {
-  const res = await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`${email} could not sign in: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -102,9 +114,7 @@ export async function lighthouseScores(repoRoot, baseURL, pages) {
         performance: Math.round(categories.performance.score * 100),
         accessibility: Math.round(categories.accessibility.score * 100),
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
-        failedAccessibility: categories.accessibility.auditRefs
-          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-          .map((ref) => ref.id),
+        failedAccessibility: categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0).map((ref) => ref.id),
       });
     }
     return scores;

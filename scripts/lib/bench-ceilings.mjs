@@ -106,13 +106,26 @@ function judge(r) {
 export function printTable(rows) {
   const lines = rows.map((r) => {
     const { ratio, verdict } = judge(r);
-    const goal = r.kind === 'ratio-min' ? `≥ ${r.goal} of ceiling` : r.kind === 'max' ? `≤ ${format(r.goal, r.unit)}` : r.kind === 'min' ? `≥ ${format(r.goal, r.unit)}` : '';
+    const goal =
+      r.kind === 'ratio-min'
+        ? `≥ ${r.goal} of ceiling`
+        : r.kind === 'max'
+          ? `≤ ${format(r.goal, r.unit)}`
+          : r.kind === 'min'
+            ? `≥ ${format(r.goal, r.unit)}`
+            : '';
     const ceiling = r.ceiling === null ? '' : `${format(r.ceiling, r.unit)}${r.ceilingLabel ? ` (${r.ceilingLabel})` : ''}`;
     return [r.figure, format(r.value, r.unit), ceiling, goal, ratio, verdict + (r.note ? `  ${r.note}` : '')];
   });
   const header = ['figure', 'measured', 'ceiling', 'goal', 'ratio', 'verdict'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const print = (cells) => console.log(cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
+  const print = (cells) =>
+    console.log(
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    );
   print(header);
   print(widths.map((w) => '-'.repeat(w)));
   for (const line of lines) print(line);

@@ -5,7 +5,17 @@ import { REVISION_REASONS, couponAdminMessages, inputMessages, messages } from '
 import { users } from './db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestApp } from './test/harness.js';
 import { cardPayload, multipart, orderItem, placeOrder, signInTenants, signUpPayload, uniqueEmail } from './test/helpers.js';
-import { multipartPayload, operationsOf, probesFor, requestsFor, type Actor, type Example, type HostileRequest, type Operation, type World } from './test/hostile-input.js';
+import {
+  multipartPayload,
+  operationsOf,
+  probesFor,
+  requestsFor,
+  type Actor,
+  type Example,
+  type HostileRequest,
+  type Operation,
+  type World,
+} from './test/hostile-input.js';
 
 /**
  * Every route of the OpenAPI document, as a visitor, an admin, an agency and an associate, with
@@ -43,7 +53,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const { tok, ids } = await signInTenants(t.app, t.db);
   Object.assign(tokens, { admin: tok.admin, agency: tok.agencyA, associate: tok.associateA });
-  originals = await t.db.select().from(users).where(inArray(users.id, [ids.admin, ids.agencyA, ids.associateA]));
+  originals = await t.db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [ids.admin, ids.agencyA, ids.associateA]));
 
   // A world to aim at: an unpaid order, a paid one with items, a coupon, a thread, a payment.
   const call = async (token: string, method: 'POST', url: string, payload: unknown) => {
@@ -57,7 +70,14 @@ beforeAll(async () => {
   const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${paid}`, headers: bearer(tok.agencyA) })).json();
   const itemIds = (detail.content as { id: number }[]).map((c) => c.id);
   const couponCode = fresh('FUZZ');
-  const coupon = await call(tok.admin, 'POST', '/api/coupon', { coupon_code: couponCode, type: 'fixed', amount: '10', user_id: '', expiry: day(30), limit: '5' });
+  const coupon = await call(tok.admin, 'POST', '/api/coupon', {
+    coupon_code: couponCode,
+    type: 'fixed',
+    amount: '10',
+    user_id: '',
+    expiry: day(30),
+    limit: '5',
+  });
   const thread = await call(tok.agencyA, 'POST', '/api/message', { subject: 'Hello', message: 'About my order', order_id: paid });
 
   const recordIds = [unpaid, paid, ...itemIds, coupon.data.id, thread.id, payment.payment_id].map(String);
@@ -100,13 +120,42 @@ beforeAll(async () => {
     'POST /api/forgot-password': visitorEmail('email'),
     'POST /api/email/resendVerify': visitorEmail('email'),
     'POST /api/email/checkverify': visitorEmail('email'),
-    'POST /api/password/reset': as('visitor', () => ({ email: uniqueEmail('nobody'), password: 'new password', password_confirmation: 'new password', token: 'a'.repeat(64) })),
-    'POST /api/password/set': as('visitor', () => ({ email: uniqueEmail('nobody'), password: 'new password', password_confirmation: 'new password', token: 'a'.repeat(64) })),
+    'POST /api/password/reset': as('visitor', () => ({
+      email: uniqueEmail('nobody'),
+      password: 'new password',
+      password_confirmation: 'new password',
+      token: 'a'.repeat(64),
+    })),
+    'POST /api/password/set': as('visitor', () => ({
+      email: uniqueEmail('nobody'),
+      password: 'new password',
+      password_confirmation: 'new password',
+      token: 'a'.repeat(64),
+    })),
     'POST /api/user/changeStatus': as('admin', () => ({ status: 1, userid: ids.agencyB })),
-    'POST /api/update/updateInfo': as('agency', () => ({ name: 'Alex Agency', company_name: 'Acme Media', address: '1 Main St', city: 'Springfield', zipCode: '12345', phoneNumber: '+447911123456', countryCode: 'GB' })),
-    'POST /api/update/updateUserInfo': as('admin', () => ({ sign: { userId: ids.agencyB, name: 'Bravo Owner', company_name: 'Bravo Studio', contact_number: '+447911123456', zipCode: '12345' } })),
-    'POST /api/order/create': as('agency', () => ({ articlesData: [orderItem()] }), () => ({ articlesData: [orderItem()], updateId: unpaid })),
-    'PATCH /api/content/{id}': as('admin', () => ({ wordCount: { word: '500 Words' }, keyword: 'rockets', articleTitle: 'Edited title', description: 'Edited' })),
+    'POST /api/update/updateInfo': as('agency', () => ({
+      name: 'Alex Agency',
+      company_name: 'Acme Media',
+      address: '1 Main St',
+      city: 'Springfield',
+      zipCode: '12345',
+      phoneNumber: '+447911123456',
+      countryCode: 'GB',
+    })),
+    'POST /api/update/updateUserInfo': as('admin', () => ({
+      sign: { userId: ids.agencyB, name: 'Bravo Owner', company_name: 'Bravo Studio', contact_number: '+447911123456', zipCode: '12345' },
+    })),
+    'POST /api/order/create': as(
+      'agency',
+      () => ({ articlesData: [orderItem()] }),
+      () => ({ articlesData: [orderItem()], updateId: unpaid }),
+    ),
+    'PATCH /api/content/{id}': as('admin', () => ({
+      wordCount: { word: '500 Words' },
+      keyword: 'rockets',
+      articleTitle: 'Edited title',
+      description: 'Edited',
+    })),
     'POST /api/order/pay': as(
       'agency',
       () => ({ paymentInfo: { payment_type: 'Balance', order_id: unpaid, termsAccepted: true } }),
@@ -116,7 +165,14 @@ beforeAll(async () => {
       ...as('admin', () => ({ paymentInfo: { balanceByAdmin: true, agency: ids.agencyA, description: 'Goodwill credit', balance: 10 } })),
       ...as('agency', () => ({ paymentInfo: { ...card, balance: '10.50', description: 'Top-up' } })),
     ],
-    'POST /api/coupon': as('admin', () => ({ coupon_code: fresh('FZ'), type: 'fixed', amount: '10', user_id: String(ids.agencyA), expiry: day(30), limit: '5' })),
+    'POST /api/coupon': as('admin', () => ({
+      coupon_code: fresh('FZ'),
+      type: 'fixed',
+      amount: '10',
+      user_id: String(ids.agencyA),
+      expiry: day(30),
+      limit: '5',
+    })),
     'PATCH /api/coupon/{id}': as('admin', () => ({ type: 'percentage', amount: 15, expiry: day(60), limit: 9, status: 1 })),
     'POST /api/content/{id}/assign': as('admin', () => ({ linkagent_id: ids.admin })),
     'POST /api/content/approved/{id}': as('agency', () => ({ id: itemIds[0] })),
@@ -167,7 +223,11 @@ async function send(op: Operation, r: HostileRequest) {
 const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 const describeRequest = (op: Operation, r: HostileRequest) =>
   `${r.actor} ${op.method} ${clip(r.query ? `${r.path}?${r.query}` : r.path, 200)} body=${clip(
-    r.body.kind === 'json' ? JSON.stringify(r.body.value) ?? 'undefined' : r.body.kind === 'none' ? '-' : `${r.body.kind} ${JSON.stringify(r.body.kind === 'raw' ? String(r.body.payload) : r.body)}`,
+    r.body.kind === 'json'
+      ? (JSON.stringify(r.body.value) ?? 'undefined')
+      : r.body.kind === 'none'
+        ? '-'
+        : `${r.body.kind} ${JSON.stringify(r.body.kind === 'raw' ? String(r.body.payload) : r.body)}`,
   )}`;
 
 /** 32-bit FNV-1a, so each route has its own stream of inputs from the one base seed. */
@@ -192,7 +252,8 @@ describe('hostile input, generated', () => {
           const res = await send(op, r);
           const message = res.headers['content-type']?.toString().includes('json') ? (res.json() as { message?: unknown }).message : 'not json';
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${clip(res.body, 200)}`);
-          if (res.statusCode >= 400 && (typeof message !== 'string' || !message)) throw new Error(`${res.statusCode} without a message: ${clip(res.body, 200)}`);
+          if (res.statusCode >= 400 && (typeof message !== 'string' || !message))
+            throw new Error(`${res.statusCode} without a message: ${clip(res.body, 200)}`);
         }),
         {
           // The probes run first and count as runs: RUNS_PER_ROUTE random inputs follow them.
@@ -218,7 +279,17 @@ describe('hostile input, generated', () => {
   }, 300_000);
 
   it('never answers 500 outside the document either (the web app’s paths, unknown API paths)', async () => {
-    for (const url of ['/%00', '/create/%00', '/create/%ED%A0%80', '/assets/%00.js', '/%FF', '/api/nope%00', '/api/nope?x=%00', '/api/health?%00', '/payment/%C0%80']) {
+    for (const url of [
+      '/%00',
+      '/create/%00',
+      '/create/%ED%A0%80',
+      '/assets/%00.js',
+      '/%FF',
+      '/api/nope%00',
+      '/api/nope?x=%00',
+      '/api/health?%00',
+      '/payment/%C0%80',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       // Without a built web app (API tests) its pages answer a deliberate 503 that says so.
       const notBuilt = res.statusCode === 503 && res.body.includes('not built');
@@ -261,18 +332,32 @@ describe('the classes that answered 500 (issue 9 §5)', () => {
   });
 
   it('refuses multipart fields and file names holding a NUL', async () => {
-    const form = multipart({ order_type: 'Blog\u0000Post' }, { field: 'file', name: 'orders.xlsx', type: 'application/octet-stream', data: Buffer.from('PK\u0003\u0004') });
+    const form = multipart(
+      { order_type: 'Blog\u0000Post' },
+      { field: 'file', name: 'orders.xlsx', type: 'application/octet-stream', data: Buffer.from('PK\u0003\u0004') },
+    );
     let res = await t.app.inject({ method: 'POST', url: '/api/order/bulk', headers: { ...bearer(tokens.agency!), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ order_type: [inputMessages.nulCharacter] });
     const named = multipart({}, { field: 'file', name: 'me\u0000.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) });
-    res = await t.app.inject({ method: 'POST', url: '/api/updateProfilePic', headers: { ...bearer(tokens.agency!), ...named.headers }, payload: named.payload });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/updateProfilePic',
+      headers: { ...bearer(tokens.agency!), ...named.headers },
+      payload: named.payload,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ file: [inputMessages.nulCharacter] });
   });
 
   it('refuses dates outside 1900–9999 in every date filter, and in a coupon expiry', async () => {
-    for (const url of ['/api/billing?from=0000-01-01', '/api/billing?to=1899-12-31', '/api/coupon?from=0000-01-01', '/api/coupon-history?to=0000-12-31', '/api/order?date=0000-01-01']) {
+    for (const url of [
+      '/api/billing?from=0000-01-01',
+      '/api/billing?to=1899-12-31',
+      '/api/coupon?from=0000-01-01',
+      '/api/coupon-history?to=0000-12-31',
+      '/api/order?date=0000-01-01',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().message, url).toBe(inputMessages.dateOutOfRange);
@@ -285,7 +370,9 @@ describe('the classes that answered 500 (issue 9 §5)', () => {
 
   it('refuses amounts that round to 0 cents or carry more than 2 decimals', async () => {
     for (const balance of [1e-9, 0.001, 0.004, '0.001', 12.345, 1_000_000.01, 1e308]) {
-      const res = await post('/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: originals.find((u) => u.role === 'agency')!.id, description: 'Credit', balance } });
+      const res = await post('/api/billing/addBalance', {
+        paymentInfo: { balanceByAdmin: true, agency: originals.find((u) => u.role === 'agency')!.id, description: 'Credit', balance },
+      });
       expect(res.statusCode, String(balance)).toBe(422);
       expect(res.json().errors['paymentInfo.balance'], String(balance)).toEqual([messages.balancePositive]);
     }

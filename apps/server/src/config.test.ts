@@ -30,8 +30,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(stripe)).toThrow(/- STRIPE_PUBLISHABLE_KEY: required when PAYMENT_GATEWAY=stripe/);
     expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: '' })).toThrow(/STRIPE_PUBLISHABLE_KEY: required/);
     expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_copydesk' })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
-    expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_copydesk' })).toThrow(/STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/);
-    expect(loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_copydesk' })).toMatchObject({ paymentGateway: 'stripe', stripePublishableKey: 'pk_test_copydesk' });
+    expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_copydesk' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/,
+    );
+    expect(loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_copydesk' })).toMatchObject({
+      paymentGateway: 'stripe',
+      stripePublishableKey: 'pk_test_copydesk',
+    });
     expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_copydesk' }).stripePublishableKey).toBeNull();
   });
 

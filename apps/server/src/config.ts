@@ -31,7 +31,13 @@ export const configSchema = z
         .optional(),
     ),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     MAIL_FROM: z.string().default('Copydesk <no-reply@copydesk.local>'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -39,7 +45,13 @@ export const configSchema = z
     PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: optionalString,
     /** Public: the browser loads Stripe.js with it to turn card details into a PaymentMethod. */
-    STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+        .optional(),
+    ),
     /** Where the Stripe SDK sends its calls; only for tests and self-hosted Stripe mocks. */
     STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     /**
@@ -55,12 +67,24 @@ export const configSchema = z
     FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
     /** Only for S3-compatible servers (MinIO, s3rver); unset = AWS S3 in S3_REGION. */
     S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]{3,255}$/, 'must be a bucket name (letters, digits, dots, hyphens)').optional()),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{3,255}$/, 'must be a bucket name (letters, digits, dots, hyphens)')
+        .optional(),
+    ),
     S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     /** Prepended to every object key (`copydesk` → `copydesk/profile/….png`). */
-    S3_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9!_.*'()/-]*$/, "may only contain letters, digits and ! _ . * ' ( ) / -").optional()),
+    S3_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "may only contain letters, digits and ! _ . * ' ( ) / -")
+        .optional(),
+    ),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     /** Paid orders (dollars) after which an agency gets the one-time credit (DESIGN.md §6.5). */
@@ -93,9 +117,19 @@ export const configSchema = z
      * How long a card payment attempt and a money call's Idempotency-Key belong to their request:
      * past it, reconciliation (or a retry with the same key) takes them over. Crash tests shorten it.
      */
-    PAYMENT_LEASE_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(120_000),
+    PAYMENT_LEASE_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(24 * 60 * 60_000)
+      .default(120_000),
     /** Interval of the payment reconciliation pass (the first pass stays 5 s after start-up). */
-    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(120_000),
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(24 * 60 * 60_000)
+      .default(120_000),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production') {
@@ -154,7 +188,9 @@ export const configSchema = z
       appKeyGenerated: !env.APP_KEY,
       invoiceSeller: {
         name: env.INVOICE_SELLER_NAME,
-        addressLines: env.INVOICE_SELLER_ADDRESS.split(/\||\r?\n|\\n/).map((l) => l.trim()).filter(Boolean),
+        addressLines: env.INVOICE_SELLER_ADDRESS.split(/\||\r?\n|\\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
       },
       fileStorageDir,
       /** superRefine has checked that s3 comes with a bucket and both keys. */

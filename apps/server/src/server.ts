@@ -19,7 +19,11 @@ async function main() {
     throw err;
   }
   if (!config.databaseUrl) prestartPGliteThread(embeddedDatabase(config.dataDir));
-  const [{ buildApp }, { startBanner }, { isDatabaseUnavailable }] = await Promise.all([import('./app.js'), import('./start-banner.js'), import('./db/client.js')]);
+  const [{ buildApp }, { startBanner }, { isDatabaseUnavailable }] = await Promise.all([
+    import('./app.js'),
+    import('./start-banner.js'),
+    import('./db/client.js'),
+  ]);
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {

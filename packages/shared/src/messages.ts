@@ -19,8 +19,7 @@ export const messages = {
   passwordSaved: 'Your Password has been saved!',
   resetEmailSent: 'Password reset email has been sent.',
   passwordChangeMismatch: 'Password and confirm password doesn’t match',
-  forgotPasswordHelp:
-    "Enter your email address and we'll send you a link that you can use to set a new password.",
+  forgotPasswordHelp: "Enter your email address and we'll send you a link that you can use to set a new password.",
   success: 'Success!',
 
   // Account states and tokens (Copydesk decisions; no spec text)
@@ -326,8 +325,7 @@ export const managementScreenMessages = {
   addAgencyHint: 'They get an email with a link to set their password. Agencies add their own associates.',
   addAssociateHint: 'They get an email with a link to set their password, then order for your agency from your wallet.',
   deactivateTitle: (name: string) => `Deactivate ${name}?`,
-  deactivateSessions: (name: string) =>
-    `${name} is signed out everywhere now and cannot sign in again until the account is activated.`,
+  deactivateSessions: (name: string) => `${name} is signed out everywhere now and cannot sign in again until the account is activated.`,
   deactivateAgency: 'Its associates are stopped too: they are signed out and cannot sign in while the agency is inactive.',
   statusLocked: 'Your own account and admin accounts cannot be deactivated here.',
 } as const;

@@ -89,8 +89,11 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
       // DATA_DIR/db, in a worker thread (pglite-thread/): started by server.ts ahead of the rest of
       // the server, or here. A new folder starts from the migrated template, much faster than initdb.
       // Queries wait for it to open; drizzle uses the part of PGlite's client the thread gives.
-      client = startPGliteThread(embeddedDatabaseDir(dataDir), () => embeddedDatabase(dataDir), (err) =>
-        log.warn({ err: { message: err.message } }, 'the embedded database stopped; every request that needs it answers 503 until the server restarts'),
+      client = startPGliteThread(
+        embeddedDatabaseDir(dataDir),
+        () => embeddedDatabase(dataDir),
+        (err) =>
+          log.warn({ err: { message: err.message } }, 'the embedded database stopped; every request that needs it answers 503 until the server restarts'),
       ) as unknown as PGlite;
     }
     handle = { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() };
@@ -113,7 +116,9 @@ function newestMigrationMillis(): number {
  */
 export async function migrateDatabase({ db, kind }: DatabaseHandle): Promise<void> {
   try {
-    const { rows } = (await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: string | null }[] };
+    const { rows } = (await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { applied: string | null }[];
+    };
     const applied = rows[0]?.applied;
     if (applied != null && Number(applied) >= newestMigrationMillis()) return;
   } catch (err) {
@@ -141,7 +146,8 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
 /** SQLSTATEs of a server going away or not accepting connections yet. */
 const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What node-postgres and pg-pool say when a connection dies or cannot be had in time. */
-const unavailableMessage = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|PGlite is closed)/i;
+const unavailableMessage =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|PGlite is closed)/i;
 
 /**
  * True when an error means the database is unreachable (down, restarting, connection killed, no

@@ -78,7 +78,8 @@ async function startServerProcess(databaseUrl: string, workDir: string): Promise
   const logFile = path.join(workDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['TEST_DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'OIDC_ISSUER', 'STRIPE_SECRET_KEY', 'PGAPPNAME']) delete env[name];
+  for (const name of ['TEST_DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'OIDC_ISSUER', 'STRIPE_SECRET_KEY', 'PGAPPNAME'])
+    delete env[name];
   const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'apps/server/package.json')).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'apps/server/src/server.ts')], {
     cwd: repoRoot,

@@ -124,7 +124,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the order list keyword search o
     const lookup = sent.find((s) => /with matches as materialized/i.test(s.query))!;
     const nodes = await planOf(lookup);
     const described = JSON.stringify(nodes.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']]));
-    expect(nodes.map((n) => n['Index Name']), described).toContain('order_items_article_title_trgm_idx');
+    expect(
+      nodes.map((n) => n['Index Name']),
+      described,
+    ).toContain('order_items_article_title_trgm_idx');
     const page = sent.find((s) => /\blimit\b/i.test(s.query) && /"orders"\."total_cents"/.test(s.query))!;
     const count = sent.find((s) => /count\(\*\)/i.test(s.query))!;
     for (const statement of [lookup, page, count]) {

@@ -35,7 +35,10 @@ export type FinishInTransaction = (tx: Transaction, body: unknown) => Promise<vo
 export const nothingToFinish: FinishInTransaction = async () => undefined;
 
 /** What identifies a request's body under its key. */
-export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+export const requestHashOf = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 
 /**
  * Runs a money operation at most once per (user, scope, Idempotency-Key) (DESIGN.md §4). A repeat

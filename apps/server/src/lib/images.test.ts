@@ -52,7 +52,10 @@ describe('POST /api/updateProfilePic re-encodes the picture', () => {
   it('stores a JPEG without its EXIF (GPS position, camera, copyright)', async () => {
     const photo = await solid(64, 48)
       .jpeg()
-      .withExif({ IFD0: { Copyright: 'Secret Studio', Make: 'SpyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+      .withExif({
+        IFD0: { Copyright: 'Secret Studio', Make: 'SpyCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
       .toBuffer();
     // The fixture really carries the data the server must drop.
     expect((await sharp(photo).metadata()).exif).toBeDefined();
@@ -102,7 +105,11 @@ describe('POST /api/updateProfilePic re-encodes the picture', () => {
       [Buffer.from('just some text, honestly'), 'avatar.png', 'image/png'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'avatar.jpg', 'image/jpeg'],
       // JPEG magic bytes, then noise: file-type says JPEG, the decoder says no.
-      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'binary'), Buffer.alloc(64, 7)]), 'me.jpg', 'image/jpeg'],
+      [
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'binary'), Buffer.alloc(64, 7)]),
+        'me.jpg',
+        'image/jpeg',
+      ],
     ];
     for (const [data, name, type] of cases) {
       const res = await upload(data, name, type);

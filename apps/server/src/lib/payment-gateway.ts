@@ -157,8 +157,7 @@ export function createSandboxGateway(ledger: SandboxLedger = memorySandboxLedger
       if (!luhnValid(number)) throw cardError(billingMessages.cardInvalid);
       const today = now();
       const expired =
-        source.card.expYear < today.getUTCFullYear() ||
-        (source.card.expYear === today.getUTCFullYear() && source.card.expMonth < today.getUTCMonth() + 1);
+        source.card.expYear < today.getUTCFullYear() || (source.card.expYear === today.getUTCFullYear() && source.card.expMonth < today.getUTCMonth() + 1);
       if (expired) throw cardError(billingMessages.cardExpired);
       if (number === SANDBOX_DECLINED) throw cardError(billingMessages.declined);
       if (number === SANDBOX_INSUFFICIENT) throw cardError(billingMessages.insufficientFunds);
@@ -195,7 +194,11 @@ export async function createPaymentGateway(
   return createStripeGateway({
     secretKey: config.stripeSecretKey,
     ...(api
-      ? { host: api.hostname, protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const), port: Number(api.port) || (api.protocol === 'http:' ? 80 : 443) }
+      ? {
+          host: api.hostname,
+          protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const),
+          port: Number(api.port) || (api.protocol === 'http:' ? 80 : 443),
+        }
       : {}),
   });
 }

@@ -36,7 +36,10 @@ describe('per-route request limits kept in the database', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
-    const rows = await t.db.select().from(rateLimitBuckets).where(like(rateLimitBuckets.key, `%${address}%`));
+    const rows = await t.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(like(rateLimitBuckets.key, `%${address}%`));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key).toBe(`POST ${LIMITED_URL}|${LIMITED_URL}:${address}:`);
     expect(rows[0]!.count).toBe(LIMIT + 1);
@@ -52,16 +55,27 @@ describe('per-route request limits kept in the database', () => {
     for (let i = 0; i <= LIMIT; i++) await hit(t.app, address);
     expect((await hit(t.app, address)).statusCode).toBe(429);
     const mine = like(rateLimitBuckets.key, `%:${address}:%`);
-    await t.db.update(rateLimitBuckets).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(mine);
+    await t.db
+      .update(rateLimitBuckets)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(mine);
 
     expect((await hit(t.app, address)).statusCode).toBe(422);
     expect((await t.db.select().from(rateLimitBuckets).where(mine))[0]!.count).toBe(1);
 
     const other = '192.0.2.21';
     await hit(t.app, other);
-    await t.db.update(rateLimitBuckets).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(like(rateLimitBuckets.key, `%:${other}:%`));
+    await t.db
+      .update(rateLimitBuckets)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(like(rateLimitBuckets.key, `%:${other}:%`));
     await runHousekeeping(t.db);
-    expect(await t.db.select().from(rateLimitBuckets).where(like(rateLimitBuckets.key, `%:${other}:%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(rateLimitBuckets)
+        .where(like(rateLimitBuckets.key, `%:${other}:%`)),
+    ).toEqual([]);
     expect(await t.db.select().from(rateLimitBuckets).where(mine)).toHaveLength(1);
   });
 
@@ -74,7 +88,10 @@ describe('per-route request limits kept in the database', () => {
     }
     const over = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: address });
     expect(over.statusCode).toBe(429);
-    const [row] = await t.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `POST /api/forgot-password|/api/forgot-password:${address}:${email}`));
+    const [row] = await t.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `POST /api/forgot-password|/api/forgot-password:${address}:${email}`));
     expect(row?.count).toBe(6);
   });
 });

@@ -42,16 +42,18 @@ export function databaseRateLimitStore(db: Database, log: FastifyBaseLogger): Fa
     }
 
     incr(key: string, cb: Callback, timeWindow: number, max: number) {
-      rateLimitRepository
-        .hit(db, { key: this.prefix + key, windowMs: timeWindow, max, restartWhenOver: this.options.continueExceeding === true })
-        .then((row) => cb(null, { current: row.count, ttl: row.msLeft }), (err: unknown) => failOpen(err, timeWindow, cb));
+      rateLimitRepository.hit(db, { key: this.prefix + key, windowMs: timeWindow, max, restartWhenOver: this.options.continueExceeding === true }).then(
+        (row) => cb(null, { current: row.count, ttl: row.msLeft }),
+        (err: unknown) => failOpen(err, timeWindow, cb),
+      );
     }
 
     /** The plugin's non-mutating peek (`createRateLimit(...)(req, { increment: false })`). */
     read(key: string, cb: Callback, timeWindow: number) {
-      rateLimitRepository
-        .peek(db, this.prefix + key)
-        .then((row) => cb(null, { current: row?.count ?? 0, ttl: row?.msLeft ?? 0 }), (err: unknown) => failOpen(err, timeWindow, cb));
+      rateLimitRepository.peek(db, this.prefix + key).then(
+        (row) => cb(null, { current: row?.count ?? 0, ttl: row?.msLeft ?? 0 }),
+        (err: unknown) => failOpen(err, timeWindow, cb),
+      );
     }
 
     child(routeOptions: ChildOptions) {

@@ -36,8 +36,7 @@ const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 /** The back end FILE_STORAGE chose; a plain folder (the call before FILE_STORAGE existed) means disk. */
 export function createStorage(config: StorageConfig | string): Storage {
-  const backend =
-    typeof config === 'string' ? createDiskBackend(config) : config.kind === 's3' ? createS3Backend(config) : createDiskBackend(config.dir);
+  const backend = typeof config === 'string' ? createDiskBackend(config) : config.kind === 's3' ? createS3Backend(config) : createDiskBackend(config.dir);
   return keyedStorage(backend);
 }
 

@@ -94,7 +94,10 @@ describe('stripe gateway against a local Stripe stub', () => {
       expect(created).toHaveLength(1);
       expect(stub.paymentIntents.get(a.chargeRef)!.customer).toBe(created[0]!.id);
       expect(stub.paymentIntents.get(b.chargeRef)!.customer).toBe(created[0]!.id);
-      const keys = stub.calls('POST', '/v1/customers').filter((r) => (r.body.metadata as Record<string, string>).agency_id === '31').map((r) => r.idempotencyKey);
+      const keys = stub
+        .calls('POST', '/v1/customers')
+        .filter((r) => (r.body.metadata as Record<string, string>).agency_id === '31')
+        .map((r) => r.idempotencyKey);
       expect(keys).toEqual(['copydesk-customer-31', 'copydesk-customer-31']);
     } finally {
       stub.setSearchLag(false);
@@ -146,7 +149,12 @@ describe('stripe gateway against a local Stripe stub', () => {
     expect(firstIntent.setup_future_usage).toBe('off_session');
     expect(stub.paymentMethods.get(saved.savedRef!)!.customer).toBe(firstIntent.customer);
 
-    const again = await charge(gateway, { agencyId: 41, amountCents: 1500, source: { kind: 'saved', gatewayRef: saved.savedRef! }, idempotencyKey: 'pay-saved-1' });
+    const again = await charge(gateway, {
+      agencyId: 41,
+      amountCents: 1500,
+      source: { kind: 'saved', gatewayRef: saved.savedRef! },
+      idempotencyKey: 'pay-saved-1',
+    });
     expect(again).toEqual({ chargeRef: expect.stringMatching(/^pi_/), card: null, savedRef: null });
     const [request] = stub.calls('POST', '/v1/payment_intents').filter((r) => r.idempotencyKey === 'pay-saved-1');
     expect(request!.body).toMatchObject({ payment_method: saved.savedRef, off_session: 'true', customer: firstIntent.customer, amount: '1500' });
@@ -163,13 +171,17 @@ describe('stripe gateway against a local Stripe stub', () => {
 
   it('refuses raw card numbers without calling Stripe', async () => {
     const before = stub.requests.length;
-    const err = await failure(charge(gateway, { source: { kind: 'new', save: false, card: { number: '4242424242424242', expMonth: 4, expYear: 2099, cvc: '123', name: 'A' } } }));
+    const err = await failure(
+      charge(gateway, { source: { kind: 'new', save: false, card: { number: '4242424242424242', expMonth: 4, expYear: 2099, cvc: '123', name: 'A' } } }),
+    );
     expect([err.status, err.message, err.errors]).toEqual([422, gatewayMessages.rawCardRefused, { cardNumber: [gatewayMessages.rawCardRefused] }]);
     expect(stub.requests.length).toBe(before);
   });
 
   it('refuses a card that needs 3-D Secure and cancels its PaymentIntent', async () => {
-    const err = await failure(charge(gateway, { source: { kind: 'payment-method', paymentMethodId: 'pm_card_authenticationRequired', save: false }, idempotencyKey: 'pay-3ds' }));
+    const err = await failure(
+      charge(gateway, { source: { kind: 'payment-method', paymentMethodId: 'pm_card_authenticationRequired', save: false }, idempotencyKey: 'pay-3ds' }),
+    );
     expect([err.status, err.message]).toEqual([402, gatewayMessages.authenticationRequired]);
     const canceled = [...stub.paymentIntents.values()].filter((p) => p.status === 'canceled');
     expect(canceled).toHaveLength(1);
@@ -184,7 +196,12 @@ describe('stripe gateway against a local Stripe stub', () => {
     expect(await gateway.lookup('copydesk-agency-61-payment-9')).toEqual({ status: 'captured', result: made });
     expect(await gateway.lookup('copydesk-agency-61-payment-10')).toEqual({ status: 'not_found' });
     // A 3-D Secure intent left waiting is cancelled and reported as nothing taken.
-    await failure(charge(gateway, { source: { kind: 'payment-method', paymentMethodId: 'pm_card_authenticationRequired', save: false }, idempotencyKey: 'copydesk-agency-61-payment-11' }));
+    await failure(
+      charge(gateway, {
+        source: { kind: 'payment-method', paymentMethodId: 'pm_card_authenticationRequired', save: false },
+        idempotencyKey: 'copydesk-agency-61-payment-11',
+      }),
+    );
     expect(await gateway.lookup('copydesk-agency-61-payment-11')).toEqual({ status: 'failed' });
     expect(gateway.lookupLagMs).toBeGreaterThan(60_000);
   });
@@ -204,7 +221,10 @@ describe('stripe gateway against a local Stripe stub', () => {
     const made = [...stub.refunds.values()].filter((r) => r.payment_intent === chargeRef);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ amount: 4200, status: 'succeeded' });
-    expect(stub.calls('POST', '/v1/refunds').filter((r) => r.body.payment_intent === chargeRef)[0]!.body).toEqual({ payment_intent: chargeRef, amount: '4200' });
+    expect(stub.calls('POST', '/v1/refunds').filter((r) => r.body.payment_intent === chargeRef)[0]!.body).toEqual({
+      payment_intent: chargeRef,
+      amount: '4200',
+    });
   });
 
   it('answers 503 when Stripe fails or cannot be reached', async () => {
@@ -283,7 +303,16 @@ describe('paying through the API with PAYMENT_GATEWAY=stripe', () => {
     const orderId = await placeOrder(t.app, agency);
     const before = stub.requests.length;
     const year = String(new Date().getUTCFullYear() + 2);
-    const res = await pay({ payment_type: 'NewCard', order_id: orderId, cardNumber: '4242 4242 4242 4242', cardCvc: '123', month: '04', year, termsAccepted: true, ...billing });
+    const res = await pay({
+      payment_type: 'NewCard',
+      order_id: orderId,
+      cardNumber: '4242 4242 4242 4242',
+      cardCvc: '123',
+      month: '04',
+      year,
+      termsAccepted: true,
+      ...billing,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: gatewayMessages.rawCardRefused, errors: { cardNumber: [gatewayMessages.rawCardRefused] } });
     expect(stub.requests.length).toBe(before);
@@ -308,7 +337,9 @@ describe('paying through the API with PAYMENT_GATEWAY=stripe', () => {
   });
 
   it('tops up the wallet and hands out a SetupIntent', async () => {
-    const balance = async () => (await t.app.inject({ method: 'GET', url: `/api/billing/getAvailableBalance/${await userIdByEmail(t.db, demo.agency)}`, headers: bearer(agency) })).json().balance as number;
+    const balance = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/billing/getAvailableBalance/${await userIdByEmail(t.db, demo.agency)}`, headers: bearer(agency) })).json()
+        .balance as number;
     const start = await balance();
     const res = await t.app.inject({
       method: 'POST',

@@ -171,7 +171,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         let card: CardDetails | null = null;
         if (source.kind !== 'saved') {
           // The money is taken: if the card behind it cannot be read, give it back before failing.
-          const undo = () => stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}-${amountCents}` }).catch(() => undefined);
+          const undo = () =>
+            stripe.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `refund-${intent.id}-${amountCents}` }).catch(() => undefined);
           card = await paymentMethodCard(intent).catch(async (err) => {
             await undo();
             throw err;
@@ -193,7 +194,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async refund(chargeRef, amountCents) {
       // The only refund today undoes a charge whose transaction failed, once per charge.
-      await mapErrors(() => stripe.refunds.create({ payment_intent: chargeRef, amount: amountCents }, { idempotencyKey: `refund-${chargeRef}-${amountCents}` }));
+      await mapErrors(() =>
+        stripe.refunds.create({ payment_intent: chargeRef, amount: amountCents }, { idempotencyKey: `refund-${chargeRef}-${amountCents}` }),
+      );
     },
 
     async setupIntent(agencyId) {

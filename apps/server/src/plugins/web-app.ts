@@ -79,10 +79,7 @@ export async function registerWebApp(app: FastifyInstance) {
       return reply.status(404).type('text/plain').send(messages.notFound);
     }
     if (!hasWeb) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -68,7 +68,9 @@ export function multipart(fields: Record<string, string>, file?: { field: string
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -102,15 +104,14 @@ export async function placeOrder(app: App, token: string, items = [orderItem()])
 
 /** Every row of every table as text: what a database dump would hold. */
 export async function databaseText(db: Database): Promise<string> {
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as
-    | { rows: { table_name: string }[] }
-    | { table_name: string }[];
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] } | { table_name: string }[];
   const names = ('rows' in tables ? tables.rows : tables).map((r) => r.table_name);
   let text = '';
   for (const name of names) {
     const res = (await db.execute(sql.raw(`select coalesce(string_agg(t::text, E'\\n'), '') as dump from "${name}" t`))) as unknown as
-      | { rows: { dump: string }[] }
-      | { dump: string }[];
+      { rows: { dump: string }[] } | { dump: string }[];
     text += ('rows' in res ? res.rows : res)[0]?.dump ?? '';
   }
   return text;
@@ -192,7 +193,13 @@ export async function signInRoleMatrix(app: App, db: Database) {
     deactivated: await loginAs(app, deactivated.email),
     associateOfDeactivated: await loginAs(app, orphan.email),
   };
-  const ids: Record<MatrixRole, number> = { ...base.ids, associateA2: associateA2.id, associateB: associateB.id, deactivated: deactivated.id, associateOfDeactivated: orphan.id };
+  const ids: Record<MatrixRole, number> = {
+    ...base.ids,
+    associateA2: associateA2.id,
+    associateB: associateB.id,
+    deactivated: deactivated.id,
+    associateOfDeactivated: orphan.id,
+  };
   await db.update(users).set({ status: 0 }).where(eq(users.id, deactivated.id));
   await db.update(users).set({ status: 0 }).where(eq(users.id, deactivatedAgencyId));
   return { tok, ids, agencyB: base.agencyB, deactivatedAgencyId };

@@ -29,7 +29,10 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
 }
 
 export function operationsOf(spec: OpenApiDocument): Operation[] {
@@ -136,7 +139,25 @@ export const HOSTILE_NUMBERS = [
   -1e308,
   5e-324,
 ];
-const NUMERIC_TEXT = ['1e-9', '0.001', '0.004', '1e308', '-1', '0', '1,000', ' 12 ', '12abc', '١٢', '0x1F', '1_000', '1000000.01', '2147483648', '.5', '5.', 'NaN'];
+const NUMERIC_TEXT = [
+  '1e-9',
+  '0.001',
+  '0.004',
+  '1e308',
+  '-1',
+  '0',
+  '1,000',
+  ' 12 ',
+  '12abc',
+  '١٢',
+  '0x1F',
+  '1_000',
+  '1000000.01',
+  '2147483648',
+  '.5',
+  '5.',
+  'NaN',
+];
 
 const codeUnit = fc.oneof(
   { arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), weight: 3 },
@@ -225,7 +246,11 @@ function typedValue(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
 /** A value for `schema`: mostly of its declared type, sometimes of any other. */
 export function valueFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 4) return hostileScalar;
-  return fc.oneof({ arbitrary: typedValue(schema, depth), weight: 5 }, { arbitrary: hostileScalar, weight: 1 }, { arbitrary: hostileJson, weight: depth < 2 ? 1 : 0 });
+  return fc.oneof(
+    { arbitrary: typedValue(schema, depth), weight: 5 },
+    { arbitrary: hostileScalar, weight: 1 },
+    { arbitrary: hostileJson, weight: depth < 2 ? 1 : 0 },
+  );
 }
 
 /** An object with any subset of the declared keys, sometimes plus a hostile key. */
@@ -257,7 +282,13 @@ function setAt(target: unknown, path: (string | number)[], value: unknown, remov
 function hostileLike(original: unknown): fc.Arbitrary<unknown> {
   const numeric = typeof original === 'number' || (typeof original === 'string' && /^\d+(\.\d+)?$/.test(original));
   const date = typeof original === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(original);
-  const typed = numeric ? fc.oneof(hostileNumber, fc.constantFrom<unknown>(...NUMERIC_TEXT)) : date ? hostileDate : typeof original === 'string' ? hostileText : hostileScalar;
+  const typed = numeric
+    ? fc.oneof(hostileNumber, fc.constantFrom<unknown>(...NUMERIC_TEXT))
+    : date
+      ? hostileDate
+      : typeof original === 'string'
+        ? hostileText
+        : hostileScalar;
   return fc.oneof({ arbitrary: typed, weight: 6 }, { arbitrary: hostileScalar, weight: 2 }, { arbitrary: hostileJson, weight: 1 });
 }
 
@@ -274,7 +305,9 @@ export function mutationsOf(make: () => unknown): fc.Arbitrary<unknown> {
   const edit = fc
     .integer({ min: 0, max: paths.length - 1 })
     .chain((i) => fc.record({ path: fc.constant(paths[i]!), value: hostileLike(valueAt(paths[i]!)), remove: fc.boolean().map((b) => b && i % 3 === 0) }));
-  return fc.array(edit, { minLength: 1, maxLength: 2 }).map((edits) => edits.reduce((payload, { path, value, remove }) => setAt(payload, path, value, remove), make()));
+  return fc
+    .array(edit, { minLength: 1, maxLength: 2 })
+    .map((edits) => edits.reduce((payload, { path, value, remove }) => setAt(payload, path, value, remove), make()));
 }
 
 /** Every leaf (and inner object) of `payload` replaced, one at a time, by each value. */
@@ -328,12 +361,14 @@ export function queryFor(params: Operation['params'], known: (name: string) => r
   const declared = params.filter((p) => p.in === 'query');
   const pairs = declared.map((p) =>
     fc.option(
-      fc.tuple(fc.constantFrom('plain', 'plain', 'plain', 'repeated', 'bracket'), urlValue(p.schema, known(p.name)), urlValue(p.schema, known(p.name))).map(([form, a, b]) => {
-        const name = encodeText(p.name);
-        if (form === 'repeated') return `${name}=${a}&${name}=${b}`;
-        if (form === 'bracket') return `${name}[]=${a}`;
-        return `${name}=${a}`;
-      }),
+      fc
+        .tuple(fc.constantFrom('plain', 'plain', 'plain', 'repeated', 'bracket'), urlValue(p.schema, known(p.name)), urlValue(p.schema, known(p.name)))
+        .map(([form, a, b]) => {
+          const name = encodeText(p.name);
+          if (form === 'repeated') return `${name}=${a}&${name}=${b}`;
+          if (form === 'bracket') return `${name}[]=${a}`;
+          return `${name}=${a}`;
+        }),
       { freq: 2 },
     ),
   );
@@ -399,7 +434,9 @@ const FILES = [
 
 const multipartBody: fc.Arbitrary<Body> = fc
   .record({
-    fields: fc.array(fc.tuple(fc.oneof(fc.constantFrom('order_type', 'file', 'name'), hostileText), fc.oneof(fc.constantFrom('Blog Post', ''), hostileText)), { maxLength: 3 }),
+    fields: fc.array(fc.tuple(fc.oneof(fc.constantFrom('order_type', 'file', 'name'), hostileText), fc.oneof(fc.constantFrom('Blog Post', ''), hostileText)), {
+      maxLength: 3,
+    }),
     file: fc.option(
       fc.record({
         field: fc.oneof(fc.constant('file'), hostileText),
@@ -421,7 +458,11 @@ const rawBody: fc.Arbitrary<Body> = fc.constantFrom(...RAW_BODIES).map(([content
 export function bodyFor(op: Operation): fc.Arbitrary<Body> {
   const json = (arb: fc.Arbitrary<unknown>) => arb.map((value) => ({ kind: 'json', value }) as Body);
   if (op.method === 'GET' || op.method === 'DELETE') {
-    return fc.oneof({ arbitrary: fc.constant<Body>({ kind: 'none' }), weight: 8 }, { arbitrary: json(hostileJson), weight: 1 }, { arbitrary: rawBody, weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.constant<Body>({ kind: 'none' }), weight: 8 },
+      { arbitrary: json(hostileJson), weight: 1 },
+      { arbitrary: rawBody, weight: 1 },
+    );
   }
   const options: fc.WeightedArbitrary<Body>[] = [
     { arbitrary: rawBody, weight: 1 },
@@ -477,8 +518,17 @@ function pathWith(op: Operation, world: World, override: Record<string, string> 
  * payloads, the payload's own caller and a real path, with the payload edited.
  */
 export function requestsFor(op: Operation, world: World): fc.Arbitrary<HostileRequest> {
-  const common = { idempotencyKey: fc.option(fc.oneof(fc.uuid(), fc.constantFrom('', ' ', 'k'.repeat(300), 'clé', 'a,b')), { freq: 2 }), remote: fc.integer({ min: 1, max: 254 }) };
-  const generic = fc.record({ actor: fc.constantFrom(...ACTORS), path: pathFor(op, world.known), query: queryFor(op.params, world.known), body: bodyFor(op), ...common });
+  const common = {
+    idempotencyKey: fc.option(fc.oneof(fc.uuid(), fc.constantFrom('', ' ', 'k'.repeat(300), 'clé', 'a,b')), { freq: 2 }),
+    remote: fc.integer({ min: 1, max: 254 }),
+  };
+  const generic = fc.record({
+    actor: fc.constantFrom(...ACTORS),
+    path: pathFor(op, world.known),
+    query: queryFor(op.params, world.known),
+    body: bodyFor(op),
+    ...common,
+  });
   const examples = world.examples(op);
   if (!examples.length) return generic;
   const edited = fc.oneof(
@@ -515,16 +565,21 @@ export function probesFor(op: Operation, world: World): HostileRequest[] {
   });
   const probes: HostileRequest[] = [];
   for (const name of pathParams(op)) for (const text of CLASS_URL_TEXT) probes.push(probe({ path: pathWith(op, world, { [name]: text }) }));
-  for (const param of op.params.filter((p) => p.in === 'query')) for (const text of CLASS_URL_TEXT) probes.push(probe({ query: `${encodeText(param.name)}=${text}` }));
+  for (const param of op.params.filter((p) => p.in === 'query'))
+    for (const text of CLASS_URL_TEXT) probes.push(probe({ query: `${encodeText(param.name)}=${text}` }));
   for (const example of examples) {
     for (const value of probesOf(example.make(), CLASS_VALUES)) probes.push(probe({ actor: example.as, body: { kind: 'json', value } }));
   }
   if (!examples.length && op.body?.properties) {
-    for (const key of Object.keys(op.body.properties)) for (const value of CLASS_VALUES) probes.push(probe({ body: { kind: 'json', value: { [key]: value } } }));
+    for (const key of Object.keys(op.body.properties))
+      for (const value of CLASS_VALUES) probes.push(probe({ body: { kind: 'json', value: { [key]: value } } }));
   }
   if (!op.body && op.method === 'POST') {
     const file = { field: 'file', name: 'a\u0000.docx', type: 'application/octet-stream', data: Buffer.from('PK\u0003\u0004') };
-    probes.push(probe({ body: { kind: 'multipart', fields: [['order_type', 'a\u0000b']], file: null } }), probe({ body: { kind: 'multipart', fields: [], file } }));
+    probes.push(
+      probe({ body: { kind: 'multipart', fields: [['order_type', 'a\u0000b']], file: null } }),
+      probe({ body: { kind: 'multipart', fields: [], file } }),
+    );
   }
   return probes;
 }

@@ -36,7 +36,10 @@ export function pdfText(pdf: Buffer): string {
     for (const range of text.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi)) {
       const first = parseInt(range[1]!, 16);
       [...range[3]!.matchAll(/<([0-9a-f ]+)>/gi)].forEach((entry, i) => {
-        const units = entry[1]!.trim().split(/\s+/).map((h) => parseInt(h, 16));
+        const units = entry[1]!
+          .trim()
+          .split(/\s+/)
+          .map((h) => parseInt(h, 16));
         cmap.set(first + i, String.fromCharCode(...units));
       });
     }

@@ -276,7 +276,12 @@ const MATRIX: Row[] = [
     url: () => '/api/order/bulk/sample?order_type=Blog%20Post',
     allowed: { agencyA: 200, associateA: 200, associateA2: 200, agencyB: 200 },
   },
-  { route: 'POST /api/order/bulk', url: () => '/api/order/bulk', payload: () => ({}), allowed: { agencyA: 422, associateA: 422, associateA2: 422, agencyB: 422 } },
+  {
+    route: 'POST /api/order/bulk',
+    url: () => '/api/order/bulk',
+    payload: () => ({}),
+    allowed: { agencyA: 422, associateA: 422, associateA2: 422, agencyB: 422 },
+  },
   {
     route: 'DELETE /api/order/:id',
     fresh: async () => ({ order: await placeOrder(t.app, tok.associateA) }),
@@ -325,7 +330,11 @@ const MATRIX: Row[] = [
   /* Billing: S's payment is S's and its agency's, not D's. */
   { route: 'GET /api/billing', url: () => '/api/billing', allowed: all(200) },
   { route: 'GET /api/billing/:id', url: () => `/api/billing/${f.payment}`, allowed: tenantA(200, paymentNotFound, paymentNotFound) },
-  { route: 'GET /api/order/downloadinvoice/:id', url: () => `/api/order/downloadinvoice/${f.payment}`, allowed: tenantA(200, paymentNotFound, paymentNotFound) },
+  {
+    route: 'GET /api/order/downloadinvoice/:id',
+    url: () => `/api/order/downloadinvoice/${f.payment}`,
+    allowed: tenantA(200, paymentNotFound, paymentNotFound),
+  },
   { route: 'GET /api/order/downloadinvoice', url: () => '/api/order/downloadinvoice', allowed: all(paymentNotFound) },
   // An associate reads its own wallet or its agency's, not another associate's.
   { route: 'GET /api/billing/getAvailableBalance/:userId', url: () => `/api/billing/getAvailableBalance/${f.ids.associateA}`, allowed: tenantA(200, notFound) },
@@ -341,7 +350,14 @@ const MATRIX: Row[] = [
   {
     route: 'POST /api/coupon',
     url: () => '/api/coupon',
-    payload: () => ({ coupon_code: `MATRIX${(serial += 1)}`, type: 'fixed', amount: 5, user_id: '', expiry: `${new Date().getUTCFullYear() + 1}-01-31`, limit: 1 }),
+    payload: () => ({
+      coupon_code: `MATRIX${(serial += 1)}`,
+      type: 'fixed',
+      amount: 5,
+      user_id: '',
+      expiry: `${new Date().getUTCFullYear() + 1}-01-31`,
+      limit: 1,
+    }),
     allowed: { admin: 201 },
   },
   { route: 'GET /api/coupon', url: () => '/api/coupon', allowed: { admin: 200 } },
@@ -419,9 +435,8 @@ const shape = (answer: Answer, res: { statusCode: number; body: string }): Answe
   return [res.statusCode, String(message)];
 };
 
-describe('associates do not see each other\'s orders, payments or invoices', () => {
-  const ids = async (who: MatrixRole) =>
-    ((await request(who as Actor, 'GET', '/api/billing?limit=100')).json().data as { id: number }[]).map((p) => p.id);
+describe("associates do not see each other's orders, payments or invoices", () => {
+  const ids = async (who: MatrixRole) => ((await request(who as Actor, 'GET', '/api/billing?limit=100')).json().data as { id: number }[]).map((p) => p.id);
 
   it("lists S's payment to S and its agency, not to D; D's own payment to D and the agency, not to S", async () => {
     const ownOrder = await placeOrder(t.app, tok.associateA2);
@@ -459,8 +474,14 @@ describe('every registered route × every caller', () => {
     const api = registered.filter((r) => r.split(' ')[1]!.startsWith('/api'));
     const rows = MATRIX.map((r) => r.route);
     expect(new Set(rows).size, 'duplicate rows').toBe(rows.length);
-    expect(api.filter((r) => !rows.includes(r)), 'registered routes without a row in MATRIX').toEqual([]);
-    expect(rows.filter((r) => !api.includes(r)), 'rows for routes that are not registered').toEqual([]);
+    expect(
+      api.filter((r) => !rows.includes(r)),
+      'registered routes without a row in MATRIX',
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => !api.includes(r)),
+      'rows for routes that are not registered',
+    ).toEqual([]);
   });
 
   it.each(MATRIX.map((row) => [row.route, row] as const))('%s', async (_, row) => {

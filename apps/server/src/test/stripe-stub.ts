@@ -33,7 +33,11 @@ interface TestCard {
 const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  },
   pm_card_chargeDeclinedInsufficientFunds: {
     brand: 'visa',
     last4: '9995',
@@ -143,11 +147,14 @@ export async function startStripeStub(): Promise<StripeStub> {
     if (!body.payment_method) throw invalidRequest('Missing required param: payment_method.', 'payment_method', 'parameter_missing');
     const automatic = body.automatic_payment_methods as Json | undefined;
     if (body.confirm === 'true' && automatic?.enabled === 'true' && automatic.allow_redirects !== 'never' && !body.return_url) {
-      throw invalidRequest('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.');
+      throw invalidRequest(
+        'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
+      );
     }
     const offSession = body.off_session === 'true';
     const { method, card } = paymentMethodFor(String(body.payment_method), customer);
-    if (offSession && method.customer !== customer) throw invalidRequest('An off-session payment needs a PaymentMethod attached to the customer.', 'payment_method');
+    if (offSession && method.customer !== customer)
+      throw invalidRequest('An off-session payment needs a PaymentMethod attached to the customer.', 'payment_method');
 
     const intent: Json = {
       id: id('pi'),
@@ -183,7 +190,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       }
       if (card.requiresAction) {
         if (offSession) {
-          throw new StripeStubError(402, { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' });
+          throw new StripeStubError(402, {
+            type: 'card_error',
+            code: 'authentication_required',
+            decline_code: 'authentication_required',
+            message: 'Your card was declined. This transaction requires authentication.',
+          });
         }
         intent.status = 'requires_action';
         intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
@@ -214,7 +226,15 @@ export async function startStripeStub(): Promise<StripeStub> {
       return { object: 'search_result', data: data.slice(0, Number(query.limit ?? 10)), has_more: false, next_page: null, url: '/v1/customers/search' };
     }
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: Json = { id: id('cus'), object: 'customer', created: now(), description: body.description ?? null, email: body.email ?? null, metadata: body.metadata ?? {}, livemode: false };
+      const customer: Json = {
+        id: id('cus'),
+        object: 'customer',
+        created: now(),
+        description: body.description ?? null,
+        email: body.email ?? null,
+        metadata: body.metadata ?? {},
+        livemode: false,
+      };
       customers.set(customer.id as string, customer);
       if (searchLag) unsearchable.add(customer.id as string);
       return customer;
@@ -244,11 +264,22 @@ export async function startStripeStub(): Promise<StripeStub> {
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = paymentIntents.get(String(body.payment_intent));
       if (!intent) throw invalidRequest(`No such payment_intent: '${body.payment_intent}'`, 'payment_intent', 'resource_missing');
-      if (intent.status !== 'succeeded') throw invalidRequest('This PaymentIntent has no successful charge to refund.', 'payment_intent', 'charge_not_refundable');
+      if (intent.status !== 'succeeded')
+        throw invalidRequest('This PaymentIntent has no successful charge to refund.', 'payment_intent', 'charge_not_refundable');
       const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((s, r) => s + Number(r.amount), 0);
       const amount = body.amount === undefined ? Number(intent.amount) - refunded : Number(body.amount);
-      if (amount <= 0 || amount + refunded > Number(intent.amount)) throw invalidRequest('Refund amount is greater than the unrefunded amount.', 'amount', 'amount_too_large');
-      const refund: Json = { id: id('re'), object: 'refund', amount, currency: 'usd', payment_intent: intent.id, charge: intent.latest_charge, status: 'succeeded', created: now() };
+      if (amount <= 0 || amount + refunded > Number(intent.amount))
+        throw invalidRequest('Refund amount is greater than the unrefunded amount.', 'amount', 'amount_too_large');
+      const refund: Json = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        status: 'succeeded',
+        created: now(),
+      };
       refunds.set(refund.id as string, refund);
       return refund;
     }

@@ -10,14 +10,7 @@ const associate = as('associate');
 const toDashboard = { redirect: '/dashboard' };
 const toLogin = { redirect: '/login' };
 
-const visitorPages = [
-  '/login',
-  '/signup',
-  '/password/reset/4f9c2a7e',
-  '/setpassword/abc123def',
-  '/email/verify',
-  '/social-login/Zm9vYmFy',
-];
+const visitorPages = ['/login', '/signup', '/password/reset/4f9c2a7e', '/setpassword/abc123def', '/email/verify', '/social-login/Zm9vYmFy'];
 
 const signedInPages = [
   '/dashboard',
@@ -66,12 +59,9 @@ describe('guardRoute: signed-in pages', () => {
     expect(guardRoute(path, visitor)).toEqual(toLogin);
   });
 
-  it.each(['/dashboard', '/order', '/content-view/17', '/items/9001', '/my-account', '/billing'])(
-    '%s opens for every role',
-    (path) => {
-      for (const session of [admin, agency, associate]) expect(guardRoute(path, session)).toBeNull();
-    },
-  );
+  it.each(['/dashboard', '/order', '/content-view/17', '/items/9001', '/my-account', '/billing'])('%s opens for every role', (path) => {
+    for (const session of [admin, agency, associate]) expect(guardRoute(path, session)).toBeNull();
+  });
 
   it('sends an associate away from /management, but not an agency or admin', () => {
     expect(guardRoute('/management', associate)).toEqual(toDashboard);
@@ -102,13 +92,10 @@ describe('guardRoute: signed-in pages', () => {
 });
 
 describe('guardRoute: unknown and open paths', () => {
-  it.each(['/', '/nope', '/create/42/extra', '/fulfilment/12', '/payment', '/edit-coupon', '/password/reset'])(
-    '%s goes to /dashboard',
-    (path) => {
-      expect(guardRoute(path, visitor)).toEqual(toDashboard);
-      expect(guardRoute(path, agency)).toEqual(toDashboard);
-    },
-  );
+  it.each(['/', '/nope', '/create/42/extra', '/fulfilment/12', '/payment', '/edit-coupon', '/password/reset'])('%s goes to /dashboard', (path) => {
+    expect(guardRoute(path, visitor)).toEqual(toDashboard);
+    expect(guardRoute(path, agency)).toEqual(toDashboard);
+  });
 
   it('leaves the development mailbox open to everyone', () => {
     expect(guardRoute('/dev/mailbox', visitor)).toBeNull();

@@ -12,7 +12,14 @@ describe('createAttemptKeys', () => {
     const keys = createAttemptKeys(counter());
     const payload = { order_id: 4, payment_type: 'Balance' };
     expect(keys.keyFor(payload)).toBe('key-1');
-    for (const lost of [new ApiError(0, 'offline'), new ApiError(503, 'down'), new ApiError(500, 'oops'), new ApiError(409, 'busy'), new ApiError(429, 'slow'), new TypeError('x')]) {
+    for (const lost of [
+      new ApiError(0, 'offline'),
+      new ApiError(503, 'down'),
+      new ApiError(500, 'oops'),
+      new ApiError(409, 'busy'),
+      new ApiError(429, 'slow'),
+      new TypeError('x'),
+    ]) {
       keys.settle(lost);
       expect(keys.keyFor({ ...payload }), lost.message).toBe('key-1');
     }

@@ -10,8 +10,7 @@ export function useFormFields<V extends Record<string, string>, K extends string
   const [values, setValues] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<K, boolean | string>>>({});
 
-  const clear = (...names: K[]) =>
-    setProblems((p) => (names.some((n) => p[n]) ? { ...p, ...Object.fromEntries(names.map((n) => [n, false])) } : p));
+  const clear = (...names: K[]) => setProblems((p) => (names.some((n) => p[n]) ? { ...p, ...Object.fromEntries(names.map((n) => [n, false])) } : p));
 
   const text = (name: Extract<keyof V, string> & K) => ({
     value: values[name],

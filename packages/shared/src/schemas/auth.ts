@@ -23,10 +23,7 @@ export const emailField = z
   .transform((v) => v.toLowerCase());
 
 export const utmsSchema = z
-  .object(Object.fromEntries(UTM_KEYS.map((k) => [k, optionalText()])) as Record<
-    (typeof UTM_KEYS)[number],
-    ReturnType<typeof optionalText>
-  >)
+  .object(Object.fromEntries(UTM_KEYS.map((k) => [k, optionalText()])) as Record<(typeof UTM_KEYS)[number], ReturnType<typeof optionalText>>)
   .partial();
 
 type PasswordPair = { password: string; confirm: string };

@@ -23,7 +23,10 @@ const flexibleId = z
       .pipe(z.number().int().positive(messages.invalidData).max(MAX_ID, messages.invalidData)),
   ])
   .nullish();
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).nullish().transform((v) => v === true || v === 1 || v === '1');
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .nullish()
+  .transform((v) => v === true || v === 1 || v === '1');
 
 /** Card number with spaces removed: digits only, at most 19 (spec §5). */
 export const normaliseCardNumber = (v: string) => v.replace(/[\s-]/g, '');
@@ -51,7 +54,11 @@ const cardFields = {
   saveCard: flag,
   savedCardid: flexibleId,
   /** Stripe mode: the PaymentMethod the browser created instead of a card number. */
-  paymentMethodId: z.string().max(100).regex(/^pm_[A-Za-z0-9_]+$/).nullish(),
+  paymentMethodId: z
+    .string()
+    .max(100)
+    .regex(/^pm_[A-Za-z0-9_]+$/)
+    .nullish(),
   address: text(),
   country: text(),
   state: text(),
@@ -89,7 +96,8 @@ export function checkNewCard(ctx: z.RefinementCtx, body: CardPart, cvcMessage: s
   if (!Number.isInteger(month) || month < 1 || month > 12) ctx.addIssue({ code: 'custom', path: ['month'], message: messages.cardMonthInvalid });
   if (!Number.isInteger(year) || year < thisYear || year > thisYear + 10) ctx.addIssue({ code: 'custom', path: ['year'], message: messages.cardYearInvalid });
   else if (year === thisYear && month < now.getUTCMonth() + 1) ctx.addIssue({ code: 'custom', path: ['month'], message: messages.cardExpired });
-  if (body.zipCode && !/^[A-Za-z0-9 -]{1,5}$/.test(body.zipCode.trim())) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: messages.fieldTooLong(ZIP_MAX) });
+  if (body.zipCode && !/^[A-Za-z0-9 -]{1,5}$/.test(body.zipCode.trim()))
+    ctx.addIssue({ code: 'custom', path: ['zipCode'], message: messages.fieldTooLong(ZIP_MAX) });
 }
 
 /** Amounts: above 0, at most 2 decimals (spec: 'Balance Should be in Positive Integers'). */

@@ -115,11 +115,7 @@ export const revisionRequestSchema = z.object({
   ),
   detailedReason: z.preprocess(
     (v) => (v === null || v === undefined ? '' : v),
-    z
-      .string({ error: messages.fieldRequired })
-      .trim()
-      .min(1, messages.fieldRequired)
-      .max(REVISION_DETAIL_MAX, messages.fieldTooLong(REVISION_DETAIL_MAX)),
+    z.string({ error: messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(REVISION_DETAIL_MAX, messages.fieldTooLong(REVISION_DETAIL_MAX)),
   ),
   /** The spec's client sends the assigned writer; the server notifies the item's own assignee. */
   linkagent_id: z.unknown().optional(),

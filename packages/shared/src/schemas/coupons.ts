@@ -34,37 +34,35 @@ export const couponCodeSchema = z
 export const couponTypeSchema = z.enum(COUPON_TYPES, { error: requiredOr(m.typeInvalid) });
 
 /** Digits with one decimal point (the form's rule), at most 2 decimals, above 0. */
-export const couponAmountSchema = z
-  .union([z.number(), z.string().max(30, m.amountInvalid)], { error: requiredOr(m.amountInvalid) })
-  .transform((v, ctx) => {
-    const text = typeof v === 'string' ? v.trim() : null;
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: messages.fieldRequired });
-      return z.NEVER;
-    }
-    if (text !== null && !/^(\d+\.?\d*|\.\d+)$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: m.amountInvalid });
-      return z.NEVER;
-    }
-    const n = text !== null ? Number(text) : (v as number);
-    if (!Number.isFinite(n)) {
-      ctx.addIssue({ code: 'custom', message: m.amountInvalid });
-      return z.NEVER;
-    }
-    if (n <= 0) {
-      ctx.addIssue({ code: 'custom', message: m.amountPositive });
-      return z.NEVER;
-    }
-    // Past a trillion the type-dependent maximum (couponAmountProblem) is the message that helps.
-    if (n > 1e12) return n;
-    // Whole cents (within float noise), and at least one: 1e-9 is no amount, it would store 0.
-    const cents = n * 100;
-    if (Math.abs(Math.round(cents) - cents) > 1e-6 || Math.round(cents) < 1) {
-      ctx.addIssue({ code: 'custom', message: m.amountDecimals });
-      return z.NEVER;
-    }
-    return Math.round(cents) / 100;
-  });
+export const couponAmountSchema = z.union([z.number(), z.string().max(30, m.amountInvalid)], { error: requiredOr(m.amountInvalid) }).transform((v, ctx) => {
+  const text = typeof v === 'string' ? v.trim() : null;
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: messages.fieldRequired });
+    return z.NEVER;
+  }
+  if (text !== null && !/^(\d+\.?\d*|\.\d+)$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: m.amountInvalid });
+    return z.NEVER;
+  }
+  const n = text !== null ? Number(text) : (v as number);
+  if (!Number.isFinite(n)) {
+    ctx.addIssue({ code: 'custom', message: m.amountInvalid });
+    return z.NEVER;
+  }
+  if (n <= 0) {
+    ctx.addIssue({ code: 'custom', message: m.amountPositive });
+    return z.NEVER;
+  }
+  // Past a trillion the type-dependent maximum (couponAmountProblem) is the message that helps.
+  if (n > 1e12) return n;
+  // Whole cents (within float noise), and at least one: 1e-9 is no amount, it would store 0.
+  const cents = n * 100;
+  if (Math.abs(Math.round(cents) - cents) > 1e-6 || Math.round(cents) < 1) {
+    ctx.addIssue({ code: 'custom', message: m.amountDecimals });
+    return z.NEVER;
+  }
+  return Math.round(cents) / 100;
+});
 
 /** `'3,7'`, `''`, `3` or `[3, 7]` → the list of ids; `''`/null = every agency. */
 export const couponAgencyIdsSchema = z
@@ -99,29 +97,27 @@ export const couponExpirySchema = z
   .refine(isSaneDate, m.expiryInvalid);
 
 /** Digits only, at least 1 (DESIGN.md §6.4: the number of paid orders that may use it). */
-export const couponLimitSchema = z
-  .union([z.number(), z.string().max(30, m.limitDigits)], { error: requiredOr(m.limitDigits) })
-  .transform((v, ctx) => {
-    const text = typeof v === 'string' ? v.trim() : null;
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: messages.fieldRequired });
-      return z.NEVER;
-    }
-    if (text !== null ? !/^\d+$/.test(text) : !Number.isInteger(v)) {
-      ctx.addIssue({ code: 'custom', message: typeof v === 'number' && v < 1 ? m.limitMin : m.limitDigits });
-      return z.NEVER;
-    }
-    const n = Number(text ?? v);
-    if (n < 1) {
-      ctx.addIssue({ code: 'custom', message: m.limitMin });
-      return z.NEVER;
-    }
-    if (n > COUPON_LIMIT_MAX) {
-      ctx.addIssue({ code: 'custom', message: m.limitMax(COUPON_LIMIT_MAX.toLocaleString('en-US')) });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const couponLimitSchema = z.union([z.number(), z.string().max(30, m.limitDigits)], { error: requiredOr(m.limitDigits) }).transform((v, ctx) => {
+  const text = typeof v === 'string' ? v.trim() : null;
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: messages.fieldRequired });
+    return z.NEVER;
+  }
+  if (text !== null ? !/^\d+$/.test(text) : !Number.isInteger(v)) {
+    ctx.addIssue({ code: 'custom', message: typeof v === 'number' && v < 1 ? m.limitMin : m.limitDigits });
+    return z.NEVER;
+  }
+  const n = Number(text ?? v);
+  if (n < 1) {
+    ctx.addIssue({ code: 'custom', message: m.limitMin });
+    return z.NEVER;
+  }
+  if (n > COUPON_LIMIT_MAX) {
+    ctx.addIssue({ code: 'custom', message: m.limitMax(COUPON_LIMIT_MAX.toLocaleString('en-US')) });
+    return z.NEVER;
+  }
+  return n;
+});
 
 export const couponStatusSchema = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: m.statusInvalid })

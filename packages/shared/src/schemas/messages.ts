@@ -72,7 +72,10 @@ export const createThreadSchema = z.object(
 export type CreateThreadInput = z.input<typeof createThreadSchema>;
 
 /** POST /message/{id}/reply. */
-export const replySchema = z.object({ message: threadMessageSchema.describe(`Required, at most ${THREAD_MESSAGE_MAX} characters`) }, { error: messages.invalidData });
+export const replySchema = z.object(
+  { message: threadMessageSchema.describe(`Required, at most ${THREAD_MESSAGE_MAX} characters`) },
+  { error: messages.invalidData },
+);
 export type ReplyInput = z.input<typeof replySchema>;
 
 /** Both posts answer the toast text and the id of what was created (the thread, or the message). */

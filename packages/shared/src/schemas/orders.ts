@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_PURPOSES,
-  MAX_KEYWORDS,
-  PRODUCT_MARKETPLACES,
-  PUBLISH_MEDIUM_REQUIRED_FOR,
-  PUBLISH_PLACES,
-  PURPOSES,
-  TEXT_MAX,
-} from '../constants.js';
+import { EMAIL_PURPOSES, MAX_KEYWORDS, PRODUCT_MARKETPLACES, PUBLISH_MEDIUM_REQUIRED_FOR, PUBLISH_PLACES, PURPOSES, TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
 import { cursorFitsSort, keysetPageMetaSchema, keysetPagedQuerySchema, optionalQueryDate, optionalQueryInt, optionalQueryText } from './common.js';
 
@@ -155,7 +147,12 @@ export const ITEM_STATUSES = ['Unpaid', 'Unassigned', 'In Progress', 'Pending Re
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const ORDER_STATUSES = ['UNPAID', 'IN-PROGRESS', 'COMPLETED'] as const;
 
-export const orderListQuerySchema = keysetPagedQuerySchema(ORDER_SORT_COLUMNS, 30, { id: 'integer', user_id: 'integer', created_at: 'timestamp', total: 'bigint' })
+export const orderListQuerySchema = keysetPagedQuerySchema(ORDER_SORT_COLUMNS, 30, {
+  id: 'integer',
+  user_id: 'integer',
+  created_at: 'timestamp',
+  total: 'bigint',
+})
   .extend({
     keyword: optionalQueryText(100),
     orderId: optionalQueryInt,
@@ -242,8 +239,10 @@ export const updateContentSchema = z
   .superRefine((body, ctx) => {
     const need = { wordCount: body.wordCount?.word, keyword: body.keyword, articleTitle: body.articleTitle, description: body.description };
     for (const [field, value] of Object.entries(need))
-      if (value === null || value === undefined || String(value).trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: messages.highlightedRequired });
-    if (body.articleTitle && body.articleTitle.length > TEXT_MAX) ctx.addIssue({ code: 'custom', path: ['articleTitle'], message: messages.fieldMax250('Title', 1) });
+      if (value === null || value === undefined || String(value).trim() === '')
+        ctx.addIssue({ code: 'custom', path: [field], message: messages.highlightedRequired });
+    if (body.articleTitle && body.articleTitle.length > TEXT_MAX)
+      ctx.addIssue({ code: 'custom', path: ['articleTitle'], message: messages.fieldMax250('Title', 1) });
     if (splitKeywords(body.keyword).length > MAX_KEYWORDS) ctx.addIssue({ code: 'custom', path: ['keyword'], message: messages.maxKeywords });
   });
 

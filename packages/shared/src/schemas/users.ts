@@ -39,9 +39,9 @@ export const profilePictureParamsSchema = z.object({ file: z.string() });
  * ---------------------------------------------------------------------------------------------- */
 
 /** `?count=1` / `?showAll=1`: a query flag is on when it is 1 or true. */
-const queryFlag = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['0', '1', 'true', 'false']).optional()).transform(
-  (v) => v === '1' || v === 'true',
-);
+const queryFlag = z
+  .preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['0', '1', 'true', 'false']).optional())
+  .transform((v) => v === '1' || v === 'true');
 
 export const USER_SORT_COLUMNS = ['id', 'name', 'email', 'created_at', 'status'] as const;
 export const userListQuerySchema = pagedQuerySchema(USER_SORT_COLUMNS, 5).extend({
@@ -102,9 +102,7 @@ export type AddUserInput = z.input<typeof addUserFieldsSchema>;
 
 /** POST /user/changeStatus {status, userid}. */
 export const changeStatusSchema = z.object({
-  status: z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: userMessages.statusInvalid })
-    .transform((v) => Number(v) as 0 | 1),
+  status: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: userMessages.statusInvalid }).transform((v) => Number(v) as 0 | 1),
   userid: z.coerce.number({ error: messages.invalidData }).int(messages.invalidData).positive(messages.invalidData).max(2_147_483_647, messages.invalidData),
 });
 

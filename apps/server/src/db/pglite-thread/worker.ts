@@ -76,7 +76,9 @@ async function handle(db: PGlite, request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const options: QueryOptions = { rowMode: request.rowMode };
-      return request.txId === undefined ? db.query(request.sql, request.params, options) : transaction(request.txId).tx.query(request.sql, request.params, options);
+      return request.txId === undefined
+        ? db.query(request.sql, request.params, options)
+        : transaction(request.txId).tx.query(request.sql, request.params, options);
     }
     case 'begin':
       return begin(db);

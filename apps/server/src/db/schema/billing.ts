@@ -117,8 +117,12 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_invoice_key').on(t.invoiceNumber),
-    uniqueIndex('payments_order_key').on(t.orderId).where(sql`${t.kind} = 'order'`),
-    index('payments_order_refunds_idx').on(t.orderId).where(sql`${t.kind} = 'refund'`),
+    uniqueIndex('payments_order_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'order'`),
+    index('payments_order_refunds_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'refund'`),
     index('payments_agency_idx').on(t.agencyId, t.id),
     index('payments_created_idx').on(t.createdAt),
     // Payer searches and the "user" sort of the payments list.
@@ -140,7 +144,10 @@ export const coupons = pgTable(
     /** Fixed: cents. Percentage: hundredths of a percent (12.5 % = 1250). */
     amount: cents('amount').notNull(),
     /** Agencies allowed to use it; empty = all. */
-    agencyIds: integer('agency_ids').array().notNull().default(sql`'{}'::integer[]`),
+    agencyIds: integer('agency_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     expiry: date('expiry', { mode: 'string' }).notNull(),
     /** Paid orders that may use it (DESIGN.md §6.4). */
     usageLimit: integer('usage_limit').notNull(),
@@ -278,12 +285,21 @@ export const paymentAttempts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payment_attempts_request_key').on(t.userId, t.requestKey).where(sql`${t.status} in ('pending', 'captured', 'succeeded')`),
+    uniqueIndex('payment_attempts_request_key')
+      .on(t.userId, t.requestKey)
+      .where(sql`${t.status} in ('pending', 'captured', 'succeeded')`),
     // One card payment in flight per order: a second one waits for the first to settle.
-    uniqueIndex('payment_attempts_order_in_flight_key').on(t.orderId).where(sql`${t.status} in ('pending', 'captured')`),
-    index('payment_attempts_unsettled_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'captured')`),
+    uniqueIndex('payment_attempts_order_in_flight_key')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('pending', 'captured')`),
+    index('payment_attempts_unsettled_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'captured')`),
     index('payment_attempts_agency_idx').on(t.agencyId, t.id),
-    check('payment_attempts_amounts_check', sql`${t.amountCents} > 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check(
+      'payment_attempts_amounts_check',
+      sql`${t.amountCents} > 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents}`,
+    ),
     check('payment_attempts_order_kind_check', sql`(${t.kind} = 'topup') = (${t.orderId} is null)`),
     check('payment_attempts_succeeded_check', sql`(${t.status} = 'succeeded') = (${t.paymentId} is not null)`),
   ],

@@ -50,10 +50,7 @@ export const productAddons = pgTable(
     priceCents: cents('price_cents').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [
-    uniqueIndex('product_addons_value_key').on(t.productId, t.value),
-    check('product_addons_price_check', sql`${t.priceCents} >= 0`),
-  ],
+  (t) => [uniqueIndex('product_addons_value_key').on(t.productId, t.value), check('product_addons_price_check', sql`${t.priceCents} >= 0`)],
 );
 
 /** Industries an item is written for. */

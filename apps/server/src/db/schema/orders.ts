@@ -35,7 +35,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_total_idx').on(t.totalCents),
     // The "unpaid" filter of an agency's list: usually a handful of rows among many paid ones.
-    index('orders_unpaid_idx').on(t.agencyId, t.id).where(sql`${t.paidAt} is null and ${t.deletedAt} is null`),
+    index('orders_unpaid_idx')
+      .on(t.agencyId, t.id)
+      .where(sql`${t.paidAt} is null and ${t.deletedAt} is null`),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
   ],
 );
@@ -105,7 +107,9 @@ export const orderItems = pgTable(
     index('order_items_queue_idx')
       .on(t.dueAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.status} not in ('Unpaid', 'Approved')`),
-    index('order_items_review_idx').on(t.reviewStartedAt).where(sql`${t.status} = 'Pending Review' and ${t.deletedAt} is null`),
+    index('order_items_review_idx')
+      .on(t.reviewStartedAt)
+      .where(sql`${t.status} = 'Pending Review' and ${t.deletedAt} is null`),
     // Keyword searches (`ILIKE '%…%'`) of the order list and the fulfilment queue (pg_trgm, migration 0013).
     index('order_items_article_title_trgm_idx').using('gin', t.articleTitle.op('gin_trgm_ops')).with(trigramIndexSettings),
     index('order_items_project_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')).with(trigramIndexSettings),

@@ -112,8 +112,7 @@ export const productSeeds: ProductSeed[] = [
   {
     name: 'Newsletter',
     description: 'Regular newsletters that keep subscribers informed and coming back.',
-    sample:
-      'The Monthly Dig — March\n\nSpring is here, and so is our new seed library. Members can now borrow up to five packets a month...',
+    sample: 'The Monthly Dig — March\n\nSpring is here, and so is our new seed library. Members can now borrow up to five packets a month...',
     tiers: [
       [300, 2400],
       [600, 4200],
@@ -136,8 +135,7 @@ export const productSeeds: ProductSeed[] = [
   {
     name: 'Website Content',
     description: 'Clear, on-brand copy for your home, about and services pages.',
-    sample:
-      'About Us\n\nWe started Northwind Joinery in a single-car garage in 2009 with one rule: build furniture we would want to inherit...',
+    sample: 'About Us\n\nWe started Northwind Joinery in a single-car garage in 2009 with one rule: build furniture we would want to inherit...',
     tiers: [
       [300, 3000],
       [500, 4500],
@@ -149,8 +147,7 @@ export const productSeeds: ProductSeed[] = [
   {
     name: 'Testimonials & Reviews',
     description: 'Authentic-sounding testimonials and review summaries drafted from your customer feedback.',
-    sample:
-      '“We switched our whole front desk to Bookwise in a weekend. No-shows dropped by a third in the first month.” — Priya S., clinic manager',
+    sample: '“We switched our whole front desk to Bookwise in a weekend. No-shows dropped by a third in the first month.” — Priya S., clinic manager',
     tiers: [
       [100, 800],
       [200, 1400],

@@ -22,9 +22,10 @@ async function catalogue() {
       tiers: (await db.select().from(productWordCounts).where(eq(productWordCounts.productId, product.id)).orderBy(asc(productWordCounts.sortOrder))).map(
         (tier) => [tier.words, tier.priceCents, tier.title],
       ),
-      addons: (await db.select().from(productAddons).where(eq(productAddons.productId, product.id)).orderBy(asc(productAddons.sortOrder))).map(
-        (addon) => [addon.value, addon.priceCents],
-      ),
+      addons: (await db.select().from(productAddons).where(eq(productAddons.productId, product.id)).orderBy(asc(productAddons.sortOrder))).map((addon) => [
+        addon.value,
+        addon.priceCents,
+      ]),
     })),
   );
 }

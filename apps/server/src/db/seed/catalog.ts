@@ -9,7 +9,10 @@ export async function seedCatalog(db: Database) {
   // The usual start: everything is there already, and one query says so.
   const [present] = await db
     .select({
-      products: sql<number>`(select count(*)::int from ${products} where ${inArray(products.name, productSeeds.map((p) => p.name))})`,
+      products: sql<number>`(select count(*)::int from ${products} where ${inArray(
+        products.name,
+        productSeeds.map((p) => p.name),
+      )})`,
       categories: sql<number>`(select count(*)::int from ${categories} where ${inArray(categories.name, [...CATEGORIES])})`,
     })
     .from(sql`(select 1) as one`);

@@ -13,16 +13,19 @@ async function seedDemoAccounts(db: Database) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const verified = new Date();
   await db.transaction(async (tx) => {
-    const [admin] = await tx.insert(users).values({
-      name: 'Avery Admin',
-      email: 'admin@example.com',
-      passwordHash,
-      role: 'admin',
-      emailVerifiedAt: verified,
-      companyName: 'Copydesk',
-      roleDesignation: 'Operations',
-      loginCount: 2,
-    }).returning({ id: users.id });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        name: 'Avery Admin',
+        email: 'admin@example.com',
+        passwordHash,
+        role: 'admin',
+        emailVerifiedAt: verified,
+        companyName: 'Copydesk',
+        roleDesignation: 'Operations',
+        loginCount: 2,
+      })
+      .returning({ id: users.id });
     const [agency] = await tx
       .insert(users)
       .values({
@@ -48,7 +51,16 @@ async function seedDemoAccounts(db: Database) {
     // Acme Media starts with $500.00 in the wallet it got on creation, credited by the admin like any top-up.
     const [payment] = await tx
       .insert(payments)
-      .values({ kind: 'topup', agencyId: agency!.id, userId: agency!.id, method: 'Admin', subtotalCents: 50000, amountCents: 50000, description: 'Opening balance', invoiceNumber: 'CD-DEMO-000001' })
+      .values({
+        kind: 'topup',
+        agencyId: agency!.id,
+        userId: agency!.id,
+        method: 'Admin',
+        subtotalCents: 50000,
+        amountCents: 50000,
+        description: 'Opening balance',
+        invoiceNumber: 'CD-DEMO-000001',
+      })
       .returning({ id: payments.id });
     await tx.insert(walletEntries).values({
       agencyId: agency!.id,

@@ -20,8 +20,7 @@ export interface ReadSheetTask {
 }
 
 export type ReadSheetResult =
-  | { ok: true; columns: string[]; rows: { row: number; cells: Record<string, string> }[] }
-  | { ok: false; reason: 'not-xlsx' | 'too-large' | 'too-many-rows' };
+  { ok: true; columns: string[]; rows: { row: number; cells: Record<string, string> }[] } | { ok: false; reason: 'not-xlsx' | 'too-large' | 'too-many-rows' };
 
 export default async function readSheet({ data, columns, maxRows, maxCellChars }: ReadSheetTask): Promise<ReadSheetResult> {
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -30,9 +29,12 @@ export default async function readSheet({ data, columns, maxRows, maxCellChars }
 
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer, {
-      ignoreNodes: ['dataValidations', 'conditionalFormatting', 'hyperlinks', 'drawing', 'picture', 'extLst'],
-    } as never);
+    await workbook.xlsx.load(
+      buffer as unknown as ExcelJS.Buffer,
+      {
+        ignoreNodes: ['dataValidations', 'conditionalFormatting', 'hyperlinks', 'drawing', 'picture', 'extLst'],
+      } as never,
+    );
   } catch {
     return { ok: false, reason: 'not-xlsx' };
   }

@@ -62,9 +62,7 @@ export const authRepository = {
 
   /** Revokes every session of a user, optionally keeping the one making the request. */
   async deleteAccessTokensOfUser(db: DbOrTx, userId: number, exceptTokenId?: number) {
-    await db
-      .delete(accessTokens)
-      .where(and(eq(accessTokens.userId, userId), exceptTokenId ? ne(accessTokens.id, exceptTokenId) : undefined));
+    await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), exceptTokenId ? ne(accessTokens.id, exceptTokenId) : undefined));
   },
 
   async deleteExpiredAccessTokens(db: DbOrTx) {
@@ -115,12 +113,7 @@ export const authRepository = {
       .select({ userId: oneTimeTokens.userId })
       .from(oneTimeTokens)
       .where(
-        and(
-          eq(oneTimeTokens.tokenHash, tokenHash),
-          eq(oneTimeTokens.purpose, purpose),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, sql`now()`),
-        ),
+        and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`)),
       )
       .limit(1);
     return row?.userId ?? null;

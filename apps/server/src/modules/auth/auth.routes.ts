@@ -91,22 +91,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/login',
-    { schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } },
-    async (request, reply) => {
-      try {
-        return await auth.login(ctx, request.body, request.ip);
-      } catch (err) {
-        // The password was right (that refusal comes only after it): this browser may follow the verification too.
-        if (err instanceof AppError && err.message === messages.verifyEmailFirst) {
-          const key = await auth.signupKeyForProvenLogin(ctx, request.body.email);
-          if (key) reply.header('set-cookie', signupCookie(key, secure));
-        }
-        throw err;
+  app.post('/login', { schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+    try {
+      return await auth.login(ctx, request.body, request.ip);
+    } catch (err) {
+      // The password was right (that refusal comes only after it): this browser may follow the verification too.
+      if (err instanceof AppError && err.message === messages.verifyEmailFirst) {
+        const key = await auth.signupKeyForProvenLogin(ctx, request.body.email);
+        if (key) reply.header('set-cookie', signupCookie(key, secure));
       }
-    },
-  );
+      throw err;
+    }
+  });
 
   app.post(
     '/logout',
@@ -114,10 +110,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => auth.logout(ctx, request.accessTokenId!),
   );
 
-  app.get(
-    '/getInfo',
-    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, onRequest: requireAuth() },
-    async (request) => auth.getInfo(currentUser(request)),
+  app.get('/getInfo', { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, onRequest: requireAuth() }, async (request) =>
+    auth.getInfo(currentUser(request)),
   );
 
   app.post(
@@ -132,10 +126,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password', request.ip),
   );
 
-  app.post(
-    '/password/set',
-    { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) },
-    async (request) => auth.completePasswordLink(ctx, request.body, 'set_password', request.ip),
+  app.post('/password/set', { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) }, async (request) =>
+    auth.completePasswordLink(ctx, request.body, 'set_password', request.ip),
   );
 
   app.post(
@@ -150,8 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: requireAuth(),
     },
-    async (request) =>
-      auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
+    async (request) => auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
   );
 
   app.post(
@@ -160,26 +151,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => auth.resendVerification(ctx, request.body.email),
   );
 
-  app.post(
-    '/email/checkverify',
-    { schema: { tags, body: emailOnlySchema, response: { 200: verifiedResponse } }, config: limit(60, 15) },
-    async (request) =>
-      auth.checkVerification(ctx, {
-        email: request.body.email,
-        signupKey: signupKeyFromCookie(request.headers.cookie),
-        bearer: bearerToken(request),
-      }),
+  app.post('/email/checkverify', { schema: { tags, body: emailOnlySchema, response: { 200: verifiedResponse } }, config: limit(60, 15) }, async (request) =>
+    auth.checkVerification(ctx, {
+      email: request.body.email,
+      signupKey: signupKeyFromCookie(request.headers.cookie),
+      bearer: bearerToken(request),
+    }),
   );
 
   // The link in the verification email: verifies, then sends the browser to the sign-in page.
-  app.get(
-    '/email/verify/:token',
-    { schema: { tags, params: z.object({ token: z.string().max(200) }) }, config: limit(30, 15) },
-    async (request, reply) => {
-      const result = await auth.verifyEmailLink(ctx, request.params.token);
-      return reply.redirect(result.ok ? '/login?verified=1' : `/login?error=${encodeURIComponent(result.message)}`);
-    },
-  );
+  app.get('/email/verify/:token', { schema: { tags, params: z.object({ token: z.string().max(200) }) }, config: limit(30, 15) }, async (request, reply) => {
+    const result = await auth.verifyEmailLink(ctx, request.params.token);
+    return reply.redirect(result.ok ? '/login?verified=1' : `/login?error=${encodeURIComponent(result.message)}`);
+  });
 
   app.get(
     '/getuserbytoken/:token',

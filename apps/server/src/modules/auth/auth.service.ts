@@ -136,10 +136,7 @@ async function noticeSignUpAttempt(ctx: Ctx, email: string) {
   const allowed = await takeEmailAllowance(ctx.db, 'account_exists', email);
   const owner = await usersRepository.findByEmail(ctx.db, email);
   if (!allowed || !owner || owner.status !== 1) return;
-  await outboxRepository.enqueue(
-    ctx.db,
-    emails.signUpAttempt(owner.email, owner.name, { loginUrl: `${ctx.config.publicUrl}/login` }),
-  );
+  await outboxRepository.enqueue(ctx.db, emails.signUpAttempt(owner.email, owner.name, { loginUrl: `${ctx.config.publicUrl}/login` }));
 }
 
 /**

@@ -51,7 +51,9 @@ describe('POST /api/register', () => {
     // Nothing about the account in the answer: it is the same for a taken address.
     expect(body.user).toBeNull();
     expect(body.token).toBeUndefined();
-    expect(String(res.headers['set-cookie'])).toMatch(/^copydesk_signup=\d+\.[\w-]{43}; Path=\/api\/email\/checkverify; Max-Age=86400; HttpOnly; SameSite=Strict$/);
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /^copydesk_signup=\d+\.[\w-]{43}; Path=\/api\/email\/checkverify; Max-Age=86400; HttpOnly; SameSite=Strict$/,
+    );
     const mail = await latestEmailTo(t.app, payload.sign.email);
     expect(mail?.subject).toBe('Verify your email address');
     expect(mail?.html).toContain('/api/email/verify/');
@@ -90,7 +92,10 @@ describe('POST /api/register', () => {
   it('answers a taken email, whatever its case, as a fresh sign-up and emails its owner instead (issue 9 §4)', async () => {
     const owner = await newAccount();
     const [before] = await t.db.select().from(users).where(eq(users.email, owner.email));
-    const res = await post('/api/register', signUpPayload({ email: owner.email.toUpperCase(), name: 'Mallory', password: 'another password', confirmPassword: 'another password' }));
+    const res = await post(
+      '/api/register',
+      signUpPayload({ email: owner.email.toUpperCase(), name: 'Mallory', password: 'another password', confirmPassword: 'another password' }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: messages.signedUp, user: null });
     // A decoy cookie of the same shape as a real one.
@@ -101,7 +106,12 @@ describe('POST /api/register', () => {
     expect(mail?.text).toContain('http://copydesk.test/login');
     expect(mail?.text).toContain('Forgot password?');
     // No second account, and the first one is untouched (name, password).
-    expect(await t.db.select().from(users).where(sql`lower(${users.email}) = ${owner.email}`)).toEqual([before]);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${owner.email}`),
+    ).toEqual([before]);
     expect((await post('/api/login', owner)).statusCode).toBe(200);
   });
 
@@ -148,7 +158,10 @@ describe('email verification', () => {
     const payload = signUpPayload();
     const signUp = await post('/api/register', payload);
     const cookie = signupCookieOf(signUp);
-    expect((await post('/api/email/checkverify', { email: payload.sign.email }, { cookie })).json()).toEqual({ verified: false, message: messages.emailNotVerifiedYet });
+    expect((await post('/api/email/checkverify', { email: payload.sign.email }, { cookie })).json()).toEqual({
+      verified: false,
+      message: messages.emailNotVerifiedYet,
+    });
     const mail = await latestEmailTo(t.app, payload.sign.email);
     const link = new URL(linkIn(mail!.text, /http\S+\/api\/email\/verify\/\S+/));
     expect(link.origin).toBe('http://copydesk.test');
@@ -157,7 +170,10 @@ describe('email verification', () => {
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/login?verified=1');
     // The sign-up's own browser learns it; anyone else still hears "not verified yet".
-    expect((await post('/api/email/checkverify', { email: payload.sign.email }, { cookie })).json()).toEqual({ verified: true, message: messages.emailAlreadyVerified });
+    expect((await post('/api/email/checkverify', { email: payload.sign.email }, { cookie })).json()).toEqual({
+      verified: true,
+      message: messages.emailAlreadyVerified,
+    });
     expect((await post('/api/email/checkverify', { email: payload.sign.email })).json().verified).toBe(false);
 
     const again = await t.app.inject({ method: 'GET', url: link.pathname });
@@ -241,7 +257,10 @@ describe('email verification', () => {
     const stranger = await loginAs(t.app, demo.agency);
     expect((await post('/api/email/checkverify', { email: owner.email }, bearer(stranger))).json().verified).toBe(false);
     const own = await issueAccessToken(t.db, ownerId);
-    expect((await post('/api/email/checkverify', { email: owner.email }, bearer(own))).json()).toEqual({ verified: true, message: messages.emailAlreadyVerified });
+    expect((await post('/api/email/checkverify', { email: owner.email }, bearer(own))).json()).toEqual({
+      verified: true,
+      message: messages.emailAlreadyVerified,
+    });
   });
 
   it('gives the key to a browser that proved the password of an unverified account on the sign-in form', async () => {
@@ -302,7 +321,10 @@ describe('emails per account per hour', () => {
     const otherBefore = await emailsTo(other);
     await post(url, { email: other });
     expect(await emailsTo(other)).toBe(otherBefore + 1);
-    await t.db.update(authThrottle).set({ windowEndsAt: sql`now() - interval '1 second'` }).where(sql`${authThrottle.key} like 'mail:%'`);
+    await t.db
+      .update(authThrottle)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(sql`${authThrottle.key} like 'mail:%'`);
     await postFrom('198.51.100.200', url, { email });
     expect((await emailsTo(email)) - before).toBe(EMAILS_PER_ACCOUNT_PER_HOUR + 1);
   });
@@ -327,7 +349,10 @@ describe('POST /api/login', () => {
     expect(user.email_verified_at).toEqual(expect.any(String));
     expect(user).not.toHaveProperty('passwordHash');
     // Stored hashed, never in clear.
-    const rows = await t.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(token)));
+    const rows = await t.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     const clear = await t.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, token));
     expect(clear).toHaveLength(0);
@@ -336,7 +361,10 @@ describe('POST /api/login', () => {
   it('gives 12-hour sessions, or 30 days with remember-me', async () => {
     const hours = async (remember: boolean) => {
       const { token } = (await post('/api/login', { email: demo.admin, password: demo.password, remember })).json();
-      const [row] = await t.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(token)));
+      const [row] = await t.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, hashToken(token)));
       return (row!.expiresAt.getTime() - Date.now()) / 3_600_000;
     };
     expect(await hours(false)).toBeCloseTo(12, 0);
@@ -378,8 +406,7 @@ describe('POST /api/login', () => {
   it('answers 429 after 10 failures for one email from one address, and only for a while', async () => {
     const account = await createVerifiedAgency(t.app);
     const remote = { remoteAddress: '203.0.113.7' };
-    const attempt = (password: string, email = account.email) =>
-      t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, ...remote });
+    const attempt = (password: string, email = account.email) => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, ...remote });
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_ADDRESS; i++) expect((await attempt('wrong password')).statusCode).toBe(422);
     const blocked = await attempt(account.password);
     expect(blocked.statusCode).toBe(429);
@@ -451,7 +478,10 @@ describe('sessions', () => {
 
   it('expired tokens stop working', async () => {
     const token = await loginAs(t.app, demo.admin);
-    await t.db.update(accessTokens).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(accessTokens.tokenHash, hashToken(token)));
+    await t.db
+      .update(accessTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(accessTokens.tokenHash, hashToken(token)));
     expect((await getInfo(token)).statusCode).toBe(401);
   });
 });
@@ -494,7 +524,9 @@ describe('forgot and reset password', () => {
   it('refuses an expired link, a link for another email, and invalid passwords', async () => {
     const account = await newAccount();
     await post('/api/forgot-password', { email: account.email });
-    const token = linkIn((await latestEmailTo(t.app, account.email))!.text, /\/password\/reset\/[^?\s]+/).split('/').pop()!;
+    const token = linkIn((await latestEmailTo(t.app, account.email))!.text, /\/password\/reset\/[^?\s]+/)
+      .split('/')
+      .pop()!;
     const body = { email: account.email, token, password: 'brand new pass', password_confirmation: 'brand new pass' };
 
     expect((await post('/api/password/reset', { ...body, email: demo.agency })).statusCode).toBe(422);
@@ -507,7 +539,10 @@ describe('forgot and reset password', () => {
     const missing = await post('/api/password/reset', { email: account.email });
     expect(missing.json().errors).toMatchObject({ password: [messages.requiredFields], token: [messages.requiredFields] });
 
-    await t.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.tokenHash, hashToken(token)));
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeTokens.tokenHash, hashToken(token)));
     const expired = await post('/api/password/reset', body);
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors.token).toEqual([messages.invalidResetToken]);
@@ -516,7 +551,12 @@ describe('forgot and reset password', () => {
   it('keeps reset links valid for 60 minutes', async () => {
     await post('/api/forgot-password', { email: demo.admin });
     const id = await userIdByEmail(t.db, demo.admin);
-    const [row] = await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, id)).orderBy(sql`${oneTimeTokens.id} desc`).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.userId, id))
+      .orderBy(sql`${oneTimeTokens.id} desc`)
+      .limit(1);
     expect((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000).toBeCloseTo(60, 0);
   });
 });
@@ -549,9 +589,9 @@ describe('POST /api/password/set', () => {
     expect(login.statusCode).toBe(200);
     // A reset token does not work as a set-password token.
     const other = await issueOneTimeToken(t.db, user!.id, 'reset_password', 60_000);
-    expect((await post('/api/password/set', { email, token: other, password: 'second password', password_confirmation: 'second password' })).json().errors.token).toEqual([
-      messages.invalidSetPasswordToken,
-    ]);
+    expect(
+      (await post('/api/password/set', { email, token: other, password: 'second password', password_confirmation: 'second password' })).json().errors.token,
+    ).toEqual([messages.invalidSetPasswordToken]);
   });
 });
 
@@ -624,7 +664,10 @@ describe('POST /api/update/password', () => {
 
   it('lets an account without a password (Google sign-in) set a first one without current_password', async () => {
     const email = uniqueEmail('google');
-    const [user] = await t.db.insert(users).values({ name: 'Grace', email, role: 'agency', googleSub: `sub-${email}`, emailVerifiedAt: new Date() }).returning();
+    const [user] = await t.db
+      .insert(users)
+      .values({ name: 'Grace', email, role: 'agency', googleSub: `sub-${email}`, emailVerifiedAt: new Date() })
+      .returning();
     const token = await issueAccessToken(t.db, user!.id);
     const res = await post('/api/update/password', { password: 'first password', password_confirmation: 'first password' }, bearer(token));
     expect(res.statusCode).toBe(200);

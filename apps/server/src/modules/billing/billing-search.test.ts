@@ -54,7 +54,9 @@ describe('billing history search', () => {
 
   it('finds payments by payer name when more than a hundred users match', async () => {
     // 101 agencies named "Dugong …" (the search inlines at most 100 matching ids), one with a payment.
-    await t.db.execute(sql`insert into users (name, email, role) select 'Dugong owner ' || g, 'dugong-' || g || '@example.org', 'agency' from generate_series(1, 101) g`);
+    await t.db.execute(
+      sql`insert into users (name, email, role) select 'Dugong owner ' || g, 'dugong-' || g || '@example.org', 'agency' from generate_series(1, 101) g`,
+    );
     const [payment] = await t.db
       .insert(payments)
       .values({
@@ -74,7 +76,10 @@ describe('billing history search', () => {
   });
 
   it('filters by whole UTC days, both included', async () => {
-    await t.db.update(payments).set({ createdAt: new Date('2024-03-09T23:59:59.999Z') }).where(eq(payments.id, associatePayment));
+    await t.db
+      .update(payments)
+      .set({ createdAt: new Date('2024-03-09T23:59:59.999Z') })
+      .where(eq(payments.id, associatePayment));
     const between = async (from: string, to: string) => (await list('agencyA', { from, to })).data.map((r) => r.id);
     expect(await between('2024-03-09', '2024-03-09')).toEqual([associatePayment]);
     expect(await between('2024-03-01', '2024-03-09')).toEqual([associatePayment]);

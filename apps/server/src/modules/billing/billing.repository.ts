@@ -58,8 +58,7 @@ export interface WalletPayment {
 }
 
 export type WalletPaymentResult =
-  | { refusal: WalletPaymentRefusal; inFlightAttemptId: number | null }
-  | { refusal: null; paymentId: number; offerCredited: boolean };
+  { refusal: WalletPaymentRefusal; inFlightAttemptId: number | null } | { refusal: null; paymentId: number; offerCredited: boolean };
 
 export const billingRepository = {
   /**
@@ -77,7 +76,11 @@ export const billingRepository = {
         ${coupon && 'id' in coupon ? coupon.id : null}::integer, ${coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null}::text,
         ${payment.today}::date, ${payment.description}::text, ${payment.dueBusinessDays}::integer,
         ${offer.thresholdCents}::bigint, ${offer.creditCents}::bigint, ${offer.description}::text)`);
-    const [row] = (result as unknown as { rows: { refusal: WalletPaymentRefusal | null; in_flight_attempt_id: number | null; paid_payment_id: number | null; offer_credited: boolean }[] }).rows;
+    const [row] = (
+      result as unknown as {
+        rows: { refusal: WalletPaymentRefusal | null; in_flight_attempt_id: number | null; paid_payment_id: number | null; offer_credited: boolean }[];
+      }
+    ).rows;
     if (row!.refusal) return { refusal: row!.refusal, inFlightAttemptId: row!.in_flight_attempt_id };
     return { refusal: null, paymentId: row!.paid_payment_id!, offerCredited: row!.offer_credited };
   },
@@ -109,7 +112,15 @@ export const billingRepository = {
    */
   async appendEntry(
     db: DbOrTx,
-    entry: { agencyId: number; amountCents: number; kind: WalletEntryKind; description: string; actorId: number | null; paymentId?: number | null; orderId?: number | null },
+    entry: {
+      agencyId: number;
+      amountCents: number;
+      kind: WalletEntryKind;
+      description: string;
+      actorId: number | null;
+      paymentId?: number | null;
+      orderId?: number | null;
+    },
   ): Promise<number> {
     const [row] = await db
       .insert(walletEntries)
@@ -119,7 +130,10 @@ export const billingRepository = {
   },
 
   async ledgerSum(db: DbOrTx, agencyId: number): Promise<number> {
-    const [row] = await db.select({ total: sum(walletEntries.amountCents) }).from(walletEntries).where(eq(walletEntries.agencyId, agencyId));
+    const [row] = await db
+      .select({ total: sum(walletEntries.amountCents) })
+      .from(walletEntries)
+      .where(eq(walletEntries.agencyId, agencyId));
     return Number(row?.total ?? 0);
   },
 
@@ -237,6 +251,10 @@ export const billingRepository = {
 
   async itemsOfOrders(db: DbOrTx, orderIds: number[]) {
     if (!orderIds.length) return [];
-    return db.select().from(orderItems).where(and(inArray(orderItems.orderId, orderIds), isNull(orderItems.deletedAt))).orderBy(asc(orderItems.id));
+    return db
+      .select()
+      .from(orderItems)
+      .where(and(inArray(orderItems.orderId, orderIds), isNull(orderItems.deletedAt)))
+      .orderBy(asc(orderItems.id));
   },
 };

@@ -31,7 +31,11 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(300).opti
 async function once(request: FastifyRequest, reply: FastifyReply, scope: string, run: (key: string, finish: FinishInTransaction) => Promise<unknown>) {
   const key = request.headers['idempotency-key'] as string | undefined;
   const user = currentUser(request);
-  const stored = await withIdempotency(request.server.db, { userId: user.id, scope, key, body: request.body, leaseMs: request.server.config.paymentLeaseMs }, (finish) => run(key ?? randomToken(16), finish));
+  const stored = await withIdempotency(
+    request.server.db,
+    { userId: user.id, scope, key, body: request.body, leaseMs: request.server.config.paymentLeaseMs },
+    (finish) => run(key ?? randomToken(16), finish),
+  );
   return reply.status(stored.status).send(stored.body);
 }
 
@@ -58,7 +62,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, headers: idempotencyHeader, body: payOrderSchema, response: { 200: payOrderResponseSchema } },
       onRequest: requireAuth('orders.pay'),
     },
-    async (request, reply) => once(request, reply, 'order.pay', (key, finish) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key, finish)),
+    async (request, reply) =>
+      once(request, reply, 'order.pay', (key, finish) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key, finish)),
   );
 
   app.post(

@@ -25,8 +25,7 @@ export async function walletAgencyFor(db: Database, actor: UserRow, userId: numb
   // themselves or the agency.
   const allowed =
     agencyId !== null &&
-    (can(actor, 'tenants.all') ||
-      (agencyId === agencyIdOf(actor) && (can(actor, 'users.manage') || target!.id === actor.id || target!.id === agencyId)));
+    (can(actor, 'tenants.all') || (agencyId === agencyIdOf(actor) && (can(actor, 'users.manage') || target!.id === actor.id || target!.id === agencyId)));
   if (!allowed) throw new AppError('NOT_FOUND', messages.notFound);
   return agencyId;
 }

@@ -63,7 +63,12 @@ async function freshAgency(dollars: number) {
 }
 
 const payBalance = (token: string, orderId: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/order/pay', headers: { ...bearer(token), ...headers }, payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, ...extra } } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    headers: { ...bearer(token), ...headers },
+    payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, ...extra } },
+  });
 
 describe.skipIf(!onPostgres)('concurrent payments', () => {
   it('50 wallet payments against a wallet that covers 20: exactly 20 succeed, nothing overdrawn', async () => {
@@ -84,7 +89,10 @@ describe.skipIf(!onPostgres)('concurrent payments', () => {
 
   it('a coupon with limit 5 and 30 concurrent payments is redeemed exactly 5 times', async () => {
     const { token } = await freshAgency(30 * 28);
-    const [coupon] = await t.db.insert(coupons).values({ code: `RACE${Date.now()}`, type: 'fixed', amount: 500, expiry: '2999-12-31', usageLimit: 5 }).returning();
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `RACE${Date.now()}`, type: 'fixed', amount: 500, expiry: '2999-12-31', usageLimit: 5 })
+      .returning();
     const orderIds: number[] = [];
     for (let i = 0; i < 30; i++) orderIds.push(await placeOrder(t.app, token, [orderItem()]));
     const { result: results, peak } = await racing(t, () => Promise.all(orderIds.map((orderId) => payBalance(token, orderId, { coupon_id: coupon!.id }))));
@@ -144,14 +152,26 @@ describe.skipIf(!onPostgres)('wallet and card payments of one agency racing acro
     );
     // The card payment goes first (it reaches its booking transaction only after the charge); the
     // wallet payment follows after 0–30 ms, so across the agencies some land inside that window.
-    const { result: results, peak } = await racing(offerApp, () => Promise.all(
-      agencies.flatMap(({ token, orders: [byWallet, byCard] }, i) => [
-        offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'NewCard', order_id: byCard, ...cardPayload() } } }),
-        new Promise((resolve) => setTimeout(resolve, 2 * i)).then(() =>
-          offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'Balance', order_id: byWallet } } }),
-        ),
-      ]),
-    ));
+    const { result: results, peak } = await racing(offerApp, () =>
+      Promise.all(
+        agencies.flatMap(({ token, orders: [byWallet, byCard] }, i) => [
+          offerApp.app.inject({
+            method: 'POST',
+            url: '/api/order/pay',
+            headers: bearer(token),
+            payload: { paymentInfo: { payment_type: 'NewCard', order_id: byCard, ...cardPayload() } },
+          }),
+          new Promise((resolve) => setTimeout(resolve, 2 * i)).then(() =>
+            offerApp.app.inject({
+              method: 'POST',
+              url: '/api/order/pay',
+              headers: bearer(token),
+              payload: { paymentInfo: { payment_type: 'Balance', order_id: byWallet } },
+            }),
+          ),
+        ]),
+      ),
+    );
     expect(peak).toBeGreaterThan(1);
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
     for (const agency of agencies) {
@@ -179,7 +199,12 @@ describe.skipIf(!onPostgres)('wallet and card payments of one agency racing acro
       await released;
     });
     await holding;
-    const payment = offerApp.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload() } } });
+    const payment = offerApp.app.inject({
+      method: 'POST',
+      url: '/api/order/pay',
+      headers: bearer(token),
+      payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload() } },
+    });
     // Wait until the card booking is blocked on a lock.
     for (let i = 0; i < 200; i++) {
       const waiting = await offerApp.db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);

@@ -75,7 +75,9 @@ describe('64-bit money', () => {
   it('prices, pays and refunds an order above the old limit, exactly', async () => {
     // A $30,000,000.00 tier: 3,000,000,000 cents does not fit a 32-bit column.
     const [blogPost] = await t.db.select().from(products).where(eq(products.name, 'Blog Post'));
-    await t.db.insert(productWordCounts).values({ productId: blogPost!.id, title: 'Whole library', words: 1_000_000, priceCents: 3_000_000_000, sortOrder: 99 });
+    await t.db
+      .insert(productWordCounts)
+      .values({ productId: blogPost!.id, title: 'Whole library', words: 1_000_000, priceCents: 3_000_000_000, sortOrder: 99 });
     const before = (await walletRow()).balanceCents;
     await creditDirectly(3_000_000_000);
     await expectLedgerConsistent(before + 3_000_000_000);
@@ -96,7 +98,10 @@ describe('64-bit money', () => {
     const [offer] = await t.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agency.id));
     expect(offer!.amountCents).toBeGreaterThan(0);
     await expectLedgerConsistent(before + offer!.amountCents);
-    const [payment] = await t.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')));
     expect(payment).toMatchObject({ subtotalCents: 3_000_000_000, discountCents: 0, amountCents: 3_000_000_000 });
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(item).toMatchObject({ wordPriceCents: 3_000_000_000, costCents: 3_000_000_000 });

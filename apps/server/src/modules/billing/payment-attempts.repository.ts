@@ -22,7 +22,13 @@ export const paymentAttemptsRepository = {
     const [row] = await db
       .select()
       .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.userId, userId), eq(paymentAttempts.requestKey, requestKey), inArray(paymentAttempts.status, ['pending', 'captured', 'succeeded'])))
+      .where(
+        and(
+          eq(paymentAttempts.userId, userId),
+          eq(paymentAttempts.requestKey, requestKey),
+          inArray(paymentAttempts.status, ['pending', 'captured', 'succeeded']),
+        ),
+      )
       .limit(1);
     return row ?? null;
   },
@@ -78,7 +84,10 @@ export const paymentAttemptsRepository = {
   },
 
   async markSucceeded(db: DbOrTx, id: number, paymentId: number) {
-    await db.update(paymentAttempts).set({ status: 'succeeded', paymentId, failure: null, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, id));
+    await db
+      .update(paymentAttempts)
+      .set({ status: 'succeeded', paymentId, failure: null, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, id));
   },
 
   /**

@@ -45,7 +45,11 @@ describe('GET /api/user/getsavedcards/{userId}: the last billing address', () =>
 
     const order = await placeOrder(t.app, tok.agencyB);
     const paid = await call('agencyB', 'POST', '/api/order/pay', {
-      paymentInfo: { payment_type: 'NewCard', order_id: order, ...cardPayload({ address: '1 Rue de Rivoli', country: 'France', state: 'Paris', city: 'Paris', zipCode: '75001' }) },
+      paymentInfo: {
+        payment_type: 'NewCard',
+        order_id: order,
+        ...cardPayload({ address: '1 Rue de Rivoli', country: 'France', state: 'Paris', city: 'Paris', zipCode: '75001' }),
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const latest = (await savedCards('agencyB', ids.agencyB)).billing_address;
@@ -76,11 +80,17 @@ describe('GET /api/user/getsavedcards/{userId}: the last billing address', () =>
 
 describe('sandbox test cards', () => {
   it('declines and refuses for lack of funds with 402, as the card forms list them', async () => {
-    const declined = await call('agencyA', 'POST', '/api/billing/addBalance', { paymentInfo: { balance: 10, ...cardPayload({ cardNumber: SANDBOX_CARDS.declined }) } });
+    const declined = await call('agencyA', 'POST', '/api/billing/addBalance', {
+      paymentInfo: { balance: 10, ...cardPayload({ cardNumber: SANDBOX_CARDS.declined }) },
+    });
     expect([declined.statusCode, declined.json().message]).toEqual([402, billingMessages.declined]);
-    const poor = await call('agencyA', 'POST', '/api/billing/addBalance', { paymentInfo: { balance: 10, ...cardPayload({ cardNumber: SANDBOX_CARDS.insufficientFunds }) } });
+    const poor = await call('agencyA', 'POST', '/api/billing/addBalance', {
+      paymentInfo: { balance: 10, ...cardPayload({ cardNumber: SANDBOX_CARDS.insufficientFunds }) },
+    });
     expect([poor.statusCode, poor.json().message]).toEqual([402, billingMessages.insufficientFunds]);
-    const ok = await call('agencyA', 'POST', '/api/billing/addBalance', { paymentInfo: { balance: 10, ...cardPayload({ cardNumber: SANDBOX_CARDS.success }) } });
+    const ok = await call('agencyA', 'POST', '/api/billing/addBalance', {
+      paymentInfo: { balance: 10, ...cardPayload({ cardNumber: SANDBOX_CARDS.success }) },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

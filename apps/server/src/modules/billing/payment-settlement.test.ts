@@ -17,28 +17,34 @@ import { databaseSandboxLedger } from './sandbox-ledger.repository.js';
  * database), wrapped so a test can hold a charge open, lose its answer, or act while it runs.
  */
 
-type Hook = (request: ChargeRequest, charge: () => Promise<Awaited<ReturnType<PaymentGateway['charge']>>>) => Promise<Awaited<ReturnType<PaymentGateway['charge']>>>;
+type Hook = (
+  request: ChargeRequest,
+  charge: () => Promise<Awaited<ReturnType<PaymentGateway['charge']>>>,
+) => Promise<Awaited<ReturnType<PaymentGateway['charge']>>>;
 let hook: Hook | null = null;
 const seenKeys: string[] = [];
 
 let t: TestApp;
 let gateway: PaymentGateway;
 beforeAll(async () => {
-  t = await createTestApp({}, {
-    gateway: (db) => {
-      const sandbox = createSandboxGateway(databaseSandboxLedger(db));
-      gateway = {
-        ...sandbox,
-        name: sandbox.name,
-        lookupLagMs: sandbox.lookupLagMs,
-        charge: (request) => {
-          seenKeys.push(request.idempotencyKey);
-          return hook ? hook(request, () => sandbox.charge(request)) : sandbox.charge(request);
-        },
-      };
-      return gateway;
+  t = await createTestApp(
+    {},
+    {
+      gateway: (db) => {
+        const sandbox = createSandboxGateway(databaseSandboxLedger(db));
+        gateway = {
+          ...sandbox,
+          name: sandbox.name,
+          lookupLagMs: sandbox.lookupLagMs,
+          charge: (request) => {
+            seenKeys.push(request.idempotencyKey);
+            return hook ? hook(request, () => sandbox.charge(request)) : sandbox.charge(request);
+          },
+        };
+        return gateway;
+      },
     },
-  });
+  );
 });
 afterAll(() => t?.close());
 
@@ -58,7 +64,11 @@ const payByCard = (token: string, orderId: number, key: string, extra: Record<st
   });
 
 const attemptsOfOrder = (orderId: number) => t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
-const orderPayments = (orderId: number) => t.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')));
+const orderPayments = (orderId: number) =>
+  t.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')));
 const paidAt = async (orderId: number) => (await t.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId)))[0]!.paidAt;
 
 /** A gate a held charge waits behind. */
@@ -96,7 +106,12 @@ describe('card payments in three steps', () => {
       expect(info === 'blocked' ? 'blocked' : info.statusCode).toBe(200);
       expect(await paidAt(other)).toBeNull();
       // The same order cannot be paid twice meanwhile, by wallet or by another card attempt.
-      const byWallet = await t.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(a.token), payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } } });
+      const byWallet = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/pay',
+        headers: bearer(a.token),
+        payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+      });
       expect(byWallet.statusCode).toBe(409);
       expect(byWallet.json().message).toBe(paymentSettlementMessages.inProgress);
       const secondCard = await payByCard(a.token, orderId, 'held-2');
@@ -206,7 +221,10 @@ describe('card payments in three steps', () => {
   it('refunds the charge when the payment can no longer be booked (the coupon ran out meanwhile)', async () => {
     const a = await freshAgency();
     const orderId = await placeOrder(t.app, a.token, [orderItem()]);
-    const [coupon] = await t.db.insert(coupons).values({ code: `LAST${Date.now()}`, type: 'fixed', amount: 500, expiry: '2999-12-31', usageLimit: 1 }).returning();
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `LAST${Date.now()}`, type: 'fixed', amount: 500, expiry: '2999-12-31', usageLimit: 1 })
+      .returning();
     hook = async (_request, charge) => {
       const result = await charge();
       // Someone else redeems the last use while this card is being charged.

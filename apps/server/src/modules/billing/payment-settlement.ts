@@ -44,7 +44,8 @@ export interface PaymentsCtx {
 export const ATTEMPT_LEASE_MS = IDEMPOTENCY_LEASE_MS;
 
 /** The key a retry of the same request finds its attempt by: the client's key never leaves here raw. */
-export const requestKeyOf = (userId: number, scope: string, clientKey: string) => createHash('sha256').update(`${userId}\n${scope}\n${clientKey}`).digest('hex');
+export const requestKeyOf = (userId: number, scope: string, clientKey: string) =>
+  createHash('sha256').update(`${userId}\n${scope}\n${clientKey}`).digest('hex');
 
 /** The gateway's idempotency key: scoped to the agency and the attempt. */
 export const gatewayKeyOf = (agencyId: number, attemptId: number) => `copydesk-agency-${agencyId}-payment-${attemptId}`;
@@ -119,7 +120,9 @@ export async function bookOrderPayment(config: Config, tx: Transaction, booking:
     amountCents,
     couponId: booking.couponId,
     description,
-    ...(booking.card ? { gateway: booking.card.gateway, gatewayRef: booking.card.chargeRef, cardLast4: booking.card.last4, cardExpiry: booking.card.expiry } : {}),
+    ...(booking.card
+      ? { gateway: booking.card.gateway, gatewayRef: booking.card.chargeRef, cardLast4: booking.card.last4, cardExpiry: booking.card.expiry }
+      : {}),
     ...(booking.billing ?? {}),
   });
   if (booking.couponId) await redeemCoupon(tx, { couponId: booking.couponId, paymentId, orderId: order.id, userId, discountCents: booking.discountCents });
@@ -132,7 +135,9 @@ export async function bookOrderPayment(config: Config, tx: Transaction, booking:
 export type SettledAnswer = { message: string; payment_id?: number; offer_message?: string | null };
 
 function answerOf(attempt: Pick<PaymentAttemptRow, 'kind' | 'paymentId'>, offerMessage: string | null = null): SettledAnswer {
-  return attempt.kind === 'order' ? { message: billingMessages.paid, payment_id: attempt.paymentId!, offer_message: offerMessage } : { message: billingMessages.balanceAdded };
+  return attempt.kind === 'order'
+    ? { message: billingMessages.paid, payment_id: attempt.paymentId!, offer_message: offerMessage }
+    : { message: billingMessages.balanceAdded };
 }
 
 /** Books a captured attempt in one transaction; refuses (AppError < 500) when it can no longer be. */
@@ -144,7 +149,12 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
     if (attempt.status !== 'captured') throw new AppError('PAYMENT_REQUIRED', attempt.failure ?? paymentSettlementMessages.refunded);
     const { details } = attempt;
     const card = attempt.card ?? details.savedCard;
-    const cardFields = { gateway: attempt.gateway, chargeRef: attempt.chargeRef!, last4: card?.last4 ?? '0000', expiry: card ? expiry(card.expMonth, card.expYear) : '' };
+    const cardFields = {
+      gateway: attempt.gateway,
+      chargeRef: attempt.chargeRef!,
+      last4: card?.last4 ?? '0000',
+      expiry: card ? expiry(card.expMonth, card.expYear) : '',
+    };
     const { savedCard: _saved, ...billing } = details;
 
     let paymentId: number;
@@ -212,7 +222,10 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
  * Settles a captured attempt: books it, or refunds the charge when booking is refused. Database
  * trouble leaves it captured for reconciliation and answers 503 (the money is safe, not lost).
  */
-export async function settleCaptured(ctx: PaymentsCtx, attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>): Promise<{ answer: SettledAnswer; booked: boolean }> {
+export async function settleCaptured(
+  ctx: PaymentsCtx,
+  attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>,
+): Promise<{ answer: SettledAnswer; booked: boolean }> {
   try {
     return await book(ctx, attempt.id);
   } catch (err) {
@@ -259,14 +272,19 @@ export async function chargeAndSettle(ctx: PaymentsCtx, attempt: PaymentAttemptR
   }
   if (!(await attempts.markCaptured(ctx.db, attempt.id, result))) {
     // Reconciliation gave up on this attempt while the gateway was answering: undo the charge.
-    await ctx.gateway.refund(result.chargeRef, attempt.amountCents).catch((err) => ctx.log?.error({ err, attemptId: attempt.id }, 'refund of a late charge failed'));
+    await ctx.gateway
+      .refund(result.chargeRef, attempt.amountCents)
+      .catch((err) => ctx.log?.error({ err, attemptId: attempt.id }, 'refund of a late charge failed'));
     throw new AppError('CONFLICT', paymentSettlementMessages.refunded);
   }
   return (await settleCaptured(ctx, { ...attempt, chargeRef: result.chargeRef })).answer;
 }
 
 /** Reconciles one claimed attempt; answers what became of it. */
-export async function reconcileAttempt(ctx: PaymentsCtx, attempt: PaymentAttemptRow): Promise<'succeeded' | 'failed' | 'refunded' | 'unsettled' | 'settled_elsewhere'> {
+export async function reconcileAttempt(
+  ctx: PaymentsCtx,
+  attempt: PaymentAttemptRow,
+): Promise<'succeeded' | 'failed' | 'refunded' | 'unsettled' | 'settled_elsewhere'> {
   let current = attempt;
   if (current.status === 'pending') {
     const found = await ctx.gateway.lookup(current.gatewayKey!);

@@ -45,7 +45,14 @@ export type { PaymentsCtx } from './payment-settlement.js';
 type PayInfo = z.output<typeof payOrderInfoSchema>;
 type AddBalanceInfo = z.output<typeof addBalanceInfoSchema>;
 
-const billingAddress = (info: { nameOnCard?: string | null; address?: string | null; city?: string | null; state?: string | null; country?: string | null; zipCode?: string | null }) => ({
+const billingAddress = (info: {
+  nameOnCard?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  zipCode?: string | null;
+}) => ({
   billingName: info.nameOnCard?.trim() || null,
   billingAddress: info.address?.trim() || null,
   billingCity: info.city?.trim() || null,
@@ -59,7 +66,10 @@ async function cardSourceOf(db: Transaction | PaymentsCtx['db'], agencyId: numbe
   if (type === 'SavedCard') {
     const card = info.savedCardid ? await billingRepository.findSavedCard(db, agencyId, info.savedCardid) : null;
     if (!card) throw AppError.field('savedCardid', billingMessages.savedCardUnknown);
-    return { source: { kind: 'saved', gatewayRef: card.gatewayRef } as CardSource, saved: { last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } };
+    return {
+      source: { kind: 'saved', gatewayRef: card.gatewayRef } as CardSource,
+      saved: { last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+    };
   }
   const save = info.saveCard === true;
   if (info.paymentMethodId) return { source: { kind: 'payment-method', paymentMethodId: info.paymentMethodId, save } as CardSource, saved: null };
@@ -158,7 +168,10 @@ async function reserveAttempt(tx: Transaction, values: Parameters<typeof attempt
 
 /** A retry of a request whose attempt exists continues that attempt, if it is the same payment. */
 function assertSameRequest(attempt: PaymentAttemptRow, expected: { kind: 'order' | 'topup'; orderId?: number; amountCents?: number }) {
-  const same = attempt.kind === expected.kind && (expected.orderId === undefined || attempt.orderId === expected.orderId) && (expected.amountCents === undefined || attempt.amountCents === expected.amountCents);
+  const same =
+    attempt.kind === expected.kind &&
+    (expected.orderId === undefined || attempt.orderId === expected.orderId) &&
+    (expected.amountCents === undefined || attempt.amountCents === expected.amountCents);
   if (!same) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
 }
 
@@ -192,7 +205,11 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
       });
       if (booked.refusal === 'in_flight') throw new OrderInFlight(booked.inFlightAttemptId!);
       if (booked.refusal) throw walletRefusalError(booked.refusal);
-      return { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerCredited ? offerGrantedMessage(offer.creditCents) : null };
+      return {
+        message: billingMessages.paid,
+        payment_id: booked.paymentId,
+        offer_message: booked.offerCredited ? offerGrantedMessage(offer.creditCents) : null,
+      };
     };
     // The function books all or nothing as one statement, so without an answer to store under an
     // Idempotency-Key it runs alone: one round trip, no BEGIN and COMMIT around it.
@@ -269,7 +286,13 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
 }
 
 /** POST /billing/addBalance: an agency tops up by card; an admin credits an agency (its answer stored by `finish` in the same transaction). */
-export async function addBalance(ctx: PaymentsCtx, actor: UserRow, info: AddBalanceInfo, idempotencyKey: string, finish: FinishInTransaction = nothingToFinish) {
+export async function addBalance(
+  ctx: PaymentsCtx,
+  actor: UserRow,
+  info: AddBalanceInfo,
+  idempotencyKey: string,
+  finish: FinishInTransaction = nothingToFinish,
+) {
   if (!can(actor, 'wallet.credit') && !can(actor, 'wallet.topup')) throw new AppError('FORBIDDEN', messages.forbidden);
   const amountCents = dollarsToCents(info.balance!)!;
 

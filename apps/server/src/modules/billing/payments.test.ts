@@ -23,7 +23,8 @@ const call = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: un
 const balance = async (who: Who, userId = ids.agencyA) => (await call(who, 'GET', `/api/billing/getAvailableBalance/${userId}`)).json().balance as number;
 const year = new Date().getUTCFullYear() + 2;
 const card = cardPayload;
-const pay = (who: Who, paymentInfo: Record<string, unknown>, headers: Record<string, string> = {}) => call(who, 'POST', '/api/order/pay', { paymentInfo }, headers);
+const pay = (who: Who, paymentInfo: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  call(who, 'POST', '/api/order/pay', { paymentInfo }, headers);
 const topUp = (who: Who, paymentInfo: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(who, 'POST', '/api/billing/addBalance', { paymentInfo }, headers);
 
@@ -83,7 +84,12 @@ describe('POST /api/order/pay', () => {
     const agency = await createVerifiedAgency(t.app);
     const token = await loginAs(t.app, agency.email, agency.password);
     const orderId = await placeOrder(t.app, token);
-    const res = await t.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/pay',
+      headers: bearer(token),
+      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(messages.balanceNotEnough);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -119,7 +125,13 @@ describe('POST /api/order/pay', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await balance('agencyA')).toBe(before);
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().payment_id));
-    expect(payment).toMatchObject({ method: 'NewCard', cardLast4: '4242', cardExpiry: `04/${String(year % 100)}`, billingCity: 'San Francisco', gateway: 'sandbox' });
+    expect(payment).toMatchObject({
+      method: 'NewCard',
+      cardLast4: '4242',
+      cardExpiry: `04/${String(year % 100)}`,
+      billingCity: 'San Francisco',
+      gateway: 'sandbox',
+    });
     const cards = (await call('agencyA', 'GET', `/api/user/getsavedcards/${ids.agencyA}`)).json().data;
     expect(cards[0]).toMatchObject({ card_last_digits: '4242', card_expiry: `04/${String(year % 100)}` });
 
@@ -284,12 +296,19 @@ describe('POST /api/billing/addBalance', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(billingMessages.balanceCredited('Bravo Studio'));
     expect(await balance('agencyB', ids.agencyB)).toBe(before + 25);
-    const [entry] = await t.db.select().from(walletEntries).where(eq(walletEntries.agencyId, ids.agencyB)).orderBy(sql`${walletEntries.id} desc`).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(walletEntries)
+      .where(eq(walletEntries.agencyId, ids.agencyB))
+      .orderBy(sql`${walletEntries.id} desc`)
+      .limit(1);
     expect(entry).toMatchObject({ kind: 'topup_admin', actorId: ids.admin, amountCents: 2500, description: 'Goodwill credit' });
 
     const missing = await topUp('admin', { balanceByAdmin: true, balance: 25 });
     expect(Object.keys(missing.json().errors).sort()).toEqual(['paymentInfo.agency', 'paymentInfo.description']);
-    expect((await topUp('admin', { balanceByAdmin: true, agency: ids.associateA, balance: 5, description: 'x' })).json().message).toBe(billingMessages.agencyUnknown);
+    expect((await topUp('admin', { balanceByAdmin: true, agency: ids.associateA, balance: 5, description: 'x' })).json().message).toBe(
+      billingMessages.agencyUnknown,
+    );
     expect((await topUp('associateA', { balance: 10, ...card() })).statusCode).toBe(403);
     expect((await topUp('agencyA', { balanceByAdmin: true, agency: ids.agencyA, balance: 10, description: 'free money' })).statusCode).toBe(403);
   });

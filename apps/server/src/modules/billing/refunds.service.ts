@@ -21,10 +21,7 @@ export interface RefundResult {
 
 const NOTHING: RefundResult = { amountCents: 0, creditNote: null };
 
-async function refund(
-  tx: Transaction,
-  args: { order: OrderRow; amountCents: number; description: string; actorId: number },
-): Promise<RefundResult> {
+async function refund(tx: Transaction, args: { order: OrderRow; amountCents: number; description: string; actorId: number }): Promise<RefundResult> {
   if (args.amountCents <= 0) return NOTHING;
   const { id: paymentId, invoiceNumber } = await billingRepository.insertPayment(tx, {
     kind: 'refund',

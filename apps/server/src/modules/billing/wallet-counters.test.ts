@@ -52,7 +52,10 @@ describe('the wallet', () => {
 describe('the running total of order payments', () => {
   it('follows wallet and card payments, is not lowered by a refund, and the offer flag follows the credit', async () => {
     const agency = await newAgency();
-    expect((await post(admin, '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: agency.id, balance: 200, description: 'Test credit' } })).statusCode).toBe(200);
+    expect(
+      (await post(admin, '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: agency.id, balance: 200, description: 'Test credit' } }))
+        .statusCode,
+    ).toBe(200);
     const twoItems = [orderItem(), orderItem()];
 
     // $56.00 from the wallet: below the $100 threshold.
@@ -90,14 +93,21 @@ describe('invoice numbers', () => {
     const agency = await newAgency();
     const year = new Date().getUTCFullYear();
     await t.db.execute(sql`select setval(pg_get_serial_sequence('payments', 'id'), 1234566)`);
-    expect((await post(admin, '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: agency.id, balance: 80, description: 'Test credit' } })).statusCode).toBe(200);
+    expect(
+      (await post(admin, '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: agency.id, balance: 80, description: 'Test credit' } }))
+        .statusCode,
+    ).toBe(200);
     const orderId = await placeOrder(t.app, agency.token, [orderItem(), orderItem()]);
     expect((await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } })).statusCode).toBe(200);
     const [item] = await t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/content/${item!.id}`, headers: bearer(admin) });
     expect(deleted.statusCode).toBe(200);
 
-    const rows = await t.db.select({ id: payments.id, kind: payments.kind, invoice: payments.invoiceNumber }).from(payments).where(eq(payments.agencyId, agency.id)).orderBy(payments.id);
+    const rows = await t.db
+      .select({ id: payments.id, kind: payments.kind, invoice: payments.invoiceNumber })
+      .from(payments)
+      .where(eq(payments.agencyId, agency.id))
+      .orderBy(payments.id);
     expect(rows).toEqual([
       { id: 1234567, kind: 'topup', invoice: `CD-${year}-1234567` },
       { id: 1234568, kind: 'order', invoice: `CD-${year}-1234568` },

@@ -51,7 +51,9 @@ function recordingDatabase() {
   const statements: string[] = [];
   const logger = { logQuery: (query: string) => statements.push(query) };
   const client = (t.db as unknown as { $client: unknown }).$client;
-  const db = (t.kind === 'postgres' ? drizzleNodePostgres(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
+  const db = (t.kind === 'postgres'
+    ? drizzleNodePostgres(client as pg.Pool, { schema, logger })
+    : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Database;
   let transactions = 0;
   const transaction = db.transaction.bind(db);
   db.transaction = ((...args: Parameters<Database['transaction']>) => {
@@ -83,8 +85,19 @@ describe('a wallet payment', () => {
     expect(recording.statements()).toEqual([expect.stringMatching(/^\s*select .* from pay_order_from_wallet\(/s)]);
     expect(recording.transactions()).toBe(0);
     expect(answer).toEqual({ message: billingMessages.paid, payment_id: expect.any(Number), offer_message: billingMessages.offerGranted('$5') });
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, (answer as { payment_id: number }).payment_id));
-    expect(payment).toMatchObject({ orderId, method: 'Balance', subtotalCents: 2800, discountCents: 300, amountCents: 2500, couponId: coupon.id, invoiceNumber: expect.stringMatching(/^CD-/) });
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, (answer as { payment_id: number }).payment_id));
+    expect(payment).toMatchObject({
+      orderId,
+      method: 'Balance',
+      subtotalCents: 2800,
+      discountCents: 300,
+      amountCents: 2500,
+      couponId: coupon.id,
+      invoiceNumber: expect.stringMatching(/^CD-/),
+    });
     const entries = await t.db.select().from(walletEntries).where(eq(walletEntries.paymentId, payment!.id)).orderBy(walletEntries.id);
     expect(entries).toMatchObject([
       { kind: 'order_payment', amountCents: -2500, orderId, actorId: agency.id, description: `Order Payment #${orderId}` },
@@ -93,7 +106,9 @@ describe('a wallet payment', () => {
     expect(await billingRepository.balanceOf(t.db, agency.id)).toBe(10000 - 2500 + 500);
     expect(await billingRepository.ledgerSum(t.db, agency.id)).toBe(10000 - 2500 + 500);
     expect(await t.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agency.id))).toMatchObject([{ paymentId: payment!.id, amountCents: 500 }]);
-    expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id))).toMatchObject([{ orderId, paymentId: payment!.id, discountCents: 300 }]);
+    expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id))).toMatchObject([
+      { orderId, paymentId: payment!.id, discountCents: 300 },
+    ]);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ paymentId: payment!.id, paidAt: expect.any(Date) });
   });
@@ -104,7 +119,13 @@ describe('a wallet payment', () => {
     const recording = recordingDatabase();
     const key = `wallet-${orderId}`;
     const stored = await withIdempotency(recording.db, { userId: agency.id, scope: 'order.pay', key, body: { orderId } }, (finish) =>
-      payOrder({ db: recording.db, config: t.app.config, gateway: t.app.gateway }, agency.actor, payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId }), key, finish),
+      payOrder(
+        { db: recording.db, config: t.app.config, gateway: t.app.gateway },
+        agency.actor,
+        payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId }),
+        key,
+        finish,
+      ),
     );
     expect(stored.body).toMatchObject({ message: billingMessages.paid, payment_id: expect.any(Number) });
     expect(recording.transactions()).toBe(1);
@@ -118,7 +139,12 @@ describe('a wallet payment', () => {
     const agency = await freshAgency(0);
     const orderId = await placeOrder(t.app, agency.token, [orderItem()]);
     const coupon = await makeCoupon({ type: 'percentage', amount: 10000 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(agency.token), payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/pay',
+      headers: bearer(agency.token),
+      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().payment_id));
     expect(payment).toMatchObject({ subtotalCents: 2800, discountCents: 2800, amountCents: 0 });
@@ -130,7 +156,12 @@ describe('a wallet payment', () => {
     const agency = await freshAgency(20);
     const orderId = await placeOrder(t.app, agency.token, [orderItem()]);
     const coupon = await makeCoupon({ amount: 500 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(agency.token), payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/pay',
+      headers: bearer(agency.token),
+      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: messages.balanceNotEnough, errors: { payment_type: [messages.balanceNotEnough] } });
     expect((await t.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(0);
@@ -149,7 +180,11 @@ describe('coupon_discount_cents', () => {
     const subtotal = fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 2_000_000_000_000 }));
     const cases = fc.sample(fc.tuple(coupon, subtotal), { numRuns: 3000, seed: 10 }).map(([c, subtotalCents]) => ({ ...c, subtotalCents }));
     // Exact halves of a cent (50 % of 2,801 cents, 12.5 % of 12, 0.01 % of 5,000) and fixed coupons at the total.
-    cases.push({ type: 'percentage', amount: 5000, subtotalCents: 2801 }, { type: 'percentage', amount: 1250, subtotalCents: 12 }, { type: 'percentage', amount: 1, subtotalCents: 5000 });
+    cases.push(
+      { type: 'percentage', amount: 5000, subtotalCents: 2801 },
+      { type: 'percentage', amount: 1250, subtotalCents: 12 },
+      { type: 'percentage', amount: 1, subtotalCents: 5000 },
+    );
     cases.push({ type: 'fixed', amount: 2800, subtotalCents: 2800 }, { type: 'fixed', amount: 2799, subtotalCents: 2800 });
 
     const result = await t.db.execute(sql`

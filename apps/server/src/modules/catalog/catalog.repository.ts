@@ -38,11 +38,7 @@ export const catalogRepository = {
   },
 
   async addons(db: DbOrTx, productId: number) {
-    return db
-      .select()
-      .from(productAddons)
-      .where(eq(productAddons.productId, productId))
-      .orderBy(asc(productAddons.sortOrder), asc(productAddons.id));
+    return db.select().from(productAddons).where(eq(productAddons.productId, productId)).orderBy(asc(productAddons.sortOrder), asc(productAddons.id));
   },
 
   async listCategories(db: DbOrTx) {

@@ -17,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, token: string | null = tokens.agency) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token: string | null = tokens.agency) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('catalogue', () => {
   it('lists the eleven products in order, each starting at its cheapest tier', async () => {
@@ -60,11 +59,24 @@ describe('catalogue', () => {
   it('prices a new order at a price edited after the last order (the kept price book is read again)', async () => {
     const [blogPost] = await t.db.select().from(products).where(eq(products.name, 'Blog Post'));
     const tier = and(eq(productWordCounts.productId, blogPost!.id), eq(productWordCounts.title, '500 Words'));
-    const brief = { project_name: 'Pricing', about_company: 'We sell bikes.', target_audience: 'Commuters', purpose: 'Informative', writing_tone: 'Casual', publish_medium: 'Own Website' };
+    const brief = {
+      project_name: 'Pricing',
+      about_company: 'We sell bikes.',
+      target_audience: 'Commuters',
+      purpose: 'Informative',
+      writing_tone: 'Casual',
+      publish_medium: 'Own Website',
+    };
     const create = (item: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/order/create', headers: bearer(tokens.agency), payload: { articlesData: [{ ...brief, ...item }] } });
     const order = async () => {
-      const res = await create({ orderType: 'Blog Post', wordCount: { word: '500 Words' }, addOns: { addOn: 'No Add-On' }, category: 'Technology', articleTitle: 'Pricing check' });
+      const res = await create({
+        orderType: 'Blog Post',
+        wordCount: { word: '500 Words' },
+        addOns: { addOn: 'No Add-On' },
+        category: 'Technology',
+        articleTitle: 'Pricing check',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const detail = await get(`/api/order/getById/${res.json().order.id}`);
       return detail.json().order.total as number;

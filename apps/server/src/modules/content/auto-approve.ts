@@ -29,7 +29,10 @@ async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
     const approved = await contentRepository.approveDueReviews(tx, { cutoff, now, limit: BATCH });
     if (approved.length) {
       const description = `Approved automatically after ${ctx.config.autoApproveDays} ${ctx.config.autoApproveDays === 1 ? 'day' : 'days'} in review`;
-      await activityRepository.logMany(tx, approved.map((itemId) => ({ itemId, userId: null, description })));
+      await activityRepository.logMany(
+        tx,
+        approved.map((itemId) => ({ itemId, userId: null, description })),
+      );
     }
     return approved.length;
   });
@@ -41,7 +44,10 @@ async function warnBatch(ctx: Ctx, now: Date): Promise<number> {
     const warned = await contentRepository.markReviewsDueSoon(tx, { from: new Date(cutoff.getTime() + DAY_MS), cutoff, now, limit: BATCH });
     for (const row of warned) {
       const approvesAt = new Date(row.reviewStartedAt.getTime() + ctx.config.autoApproveDays * DAY_MS);
-      await outboxRepository.enqueue(tx, emails.autoApproveSoon(row.email, row.name, { id: row.id, title: row.title }, approvesAt, contentUrl(ctx.config, row.id)));
+      await outboxRepository.enqueue(
+        tx,
+        emails.autoApproveSoon(row.email, row.name, { id: row.id, title: row.title }, approvesAt, contentUrl(ctx.config, row.id)),
+      );
     }
     return warned.length;
   });

@@ -137,7 +137,13 @@ export const contentRepository = {
 
   async documentsOf(db: DbOrTx, itemId: number) {
     return db
-      .select({ id: documents.id, version: documents.version, wordCount: documents.wordCount, createdAt: documents.createdAt, storageKey: documents.storageKey })
+      .select({
+        id: documents.id,
+        version: documents.version,
+        wordCount: documents.wordCount,
+        createdAt: documents.createdAt,
+        storageKey: documents.storageKey,
+      })
       .from(documents)
       .where(eq(documents.itemId, itemId))
       .orderBy(desc(documents.version));
@@ -158,7 +164,10 @@ export const contentRepository = {
   },
 
   async nextVersion(db: DbOrTx, itemId: number): Promise<number> {
-    const [row] = await db.select({ v: max(documents.version) }).from(documents).where(eq(documents.itemId, itemId));
+    const [row] = await db
+      .select({ v: max(documents.version) })
+      .from(documents)
+      .where(eq(documents.itemId, itemId));
     return (row?.v ?? 0) + 1;
   },
 
@@ -268,6 +277,9 @@ export const contentRepository = {
 
   async usersByIds(db: DbOrTx, ids: number[]) {
     if (!ids.length) return [];
-    return db.select({ id: users.id, name: users.name, email: users.email, role: users.role, agencyId: users.agencyId }).from(users).where(inArray(users.id, ids));
+    return db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, agencyId: users.agencyId })
+      .from(users)
+      .where(inArray(users.id, ids));
   },
 };

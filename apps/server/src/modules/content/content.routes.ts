@@ -49,7 +49,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fulfilment',
     {
-      schema: { tags, security, summary: 'Paid items to write, oldest due date first', querystring: fulfilmentQuerySchema, response: { 200: fulfilmentListResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Paid items to write, oldest due date first',
+        querystring: fulfilmentQuerySchema,
+        response: { 200: fulfilmentListResponseSchema },
+      },
       onRequest: fulfilment,
     },
     async (request) => content.listQueue(app.db, request.query),
@@ -93,7 +99,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content',
-    { schema: { tags, security, summary: "The caller's paid items", querystring: contentListQuerySchema, response: { 200: contentListResponseSchema } }, onRequest: anyone },
+    {
+      schema: { tags, security, summary: "The caller's paid items", querystring: contentListQuerySchema, response: { 200: contentListResponseSchema } },
+      onRequest: anyone,
+    },
     async (request) => content.listItems(app.db, currentUser(request), request.query),
   );
 
@@ -105,7 +114,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content/:id/preview',
-    { schema: { tags, security, summary: 'The latest version as sanitised HTML', params: idParamSchema, response: { 200: previewResponseSchema } }, onRequest: anyone },
+    {
+      schema: { tags, security, summary: 'The latest version as sanitised HTML', params: idParamSchema, response: { 200: previewResponseSchema } },
+      onRequest: anyone,
+    },
     async (request) => content.preview(app.db, currentUser(request), request.params.id),
   );
 
@@ -136,7 +148,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/download/:id',
     {
-      schema: { tags, security, summary: 'The latest .docx, or ?document= an older version', params: idParamSchema, querystring: downloadQuerySchema, response: binary },
+      schema: {
+        tags,
+        security,
+        summary: 'The latest .docx, or ?document= an older version',
+        params: idParamSchema,
+        querystring: downloadQuerySchema,
+        response: binary,
+      },
       onRequest: anyone,
     },
     async (request, reply) => {
@@ -154,7 +173,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/content/getActivityLogs/:id',
-    { schema: { tags, security, params: idParamSchema, querystring: activityLogQuerySchema, response: { 200: activityLogListResponseSchema } }, onRequest: anyone },
+    {
+      schema: { tags, security, params: idParamSchema, querystring: activityLogQuerySchema, response: { 200: activityLogListResponseSchema } },
+      onRequest: anyone,
+    },
     async (request) => content.activityLogs(app.db, currentUser(request), request.params.id, request.query),
   );
 

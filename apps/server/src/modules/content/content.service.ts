@@ -268,7 +268,8 @@ export async function listItems(db: Database, actor: Actor, query: ListQuery) {
 export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
     const { item } = await lockedItem(tx, actor, id);
-    if (item.status !== 'Pending Review' || !(await contentRepository.latestDocument(tx, id))) throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
+    if (item.status !== 'Pending Review' || !(await contentRepository.latestDocument(tx, id)))
+      throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
     await ordersRepository.updateItem(tx, id, { status: 'Approved', approvedAt: new Date() });
     await activityRepository.log(tx, { itemId: id, userId: actor.id, description: 'Approved' });
     return { message: contentMessages.approved };

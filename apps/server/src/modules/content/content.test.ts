@@ -24,9 +24,14 @@ beforeAll(async () => {
   ({ tok, ids } = await signInTenants(t.app, t.db));
   // Enough wallet balance for every order these tests pay, and the one-time offer credit out of
   // the way (marked as given), so balances move only by what these tests pay and refund.
-  await t.db.insert(offerCredits).values([ids.agencyA, ids.agencyB].map((agencyId) => ({ agencyId, amountCents: 0 }))).onConflictDoNothing();
+  await t.db
+    .insert(offerCredits)
+    .values([ids.agencyA, ids.agencyB].map((agencyId) => ({ agencyId, amountCents: 0 })))
+    .onConflictDoNothing();
   for (const agency of [ids.agencyA, ids.agencyB]) {
-    const res = await call('admin', 'POST', '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency, balance: 5000, description: 'Test credit' } });
+    const res = await call('admin', 'POST', '/api/billing/addBalance', {
+      paymentInfo: { balanceByAdmin: true, agency, balance: 5000, description: 'Test credit' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
@@ -35,11 +40,20 @@ afterAll(() => t?.close());
 type Who = Tenant | null;
 
 function call(who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method, url, headers: { ...(who ? bearer(tok[who]) : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(who ? bearer(tok[who]) : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** Places and pays (from the wallet) an order of `items` as `who`; returns the order and item ids. */
-async function paidOrder(who: Tenant = 'agencyA', items = [orderItem(), orderItem({ articleTitle: 'Second piece', addOns: { addOn: 'SEO Optimisation' } })], extra: Record<string, unknown> = {}) {
+async function paidOrder(
+  who: Tenant = 'agencyA',
+  items = [orderItem(), orderItem({ articleTitle: 'Second piece', addOns: { addOn: 'SEO Optimisation' } })],
+  extra: Record<string, unknown> = {},
+) {
   const orderId = await placeOrder(t.app, tok[who], items);
   const res = await call(who, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId, ...extra } });
   expect(res.statusCode, res.body).toBe(200);
@@ -65,9 +79,17 @@ async function assignAndDeliver(itemId: number, paragraphs?: string[]) {
 const itemStatus = async (itemId: number) => (await call('admin', 'GET', `/api/content/getStatusById/${itemId}`)).json().status;
 const orderStatus = async (orderId: number) => (await call('agencyA', 'GET', `/api/order/getById/${orderId}`)).json().order.status;
 const activity = async (itemId: number, who: Tenant = 'admin') =>
-  (await call(who, 'GET', `/api/content/getActivityLogs/${itemId}?limit=100&sort_order=asc`)).json().data as { description: string; username: string; filename: string | null; id: number }[];
-const revise = (who: Who, itemId: number, body: Record<string, unknown> = { reason: 'Grammar', detailedReason: 'Fix the typos in the intro.', linkagent_id: 1 }) =>
-  call(who, 'POST', `/api/content/revision/${itemId}`, body);
+  (await call(who, 'GET', `/api/content/getActivityLogs/${itemId}?limit=100&sort_order=asc`)).json().data as {
+    description: string;
+    username: string;
+    filename: string | null;
+    id: number;
+  }[];
+const revise = (
+  who: Who,
+  itemId: number,
+  body: Record<string, unknown> = { reason: 'Grammar', detailedReason: 'Fix the typos in the intro.', linkagent_id: 1 },
+) => call(who, 'POST', `/api/content/revision/${itemId}`, body);
 
 async function ledgerMatches(agencyId: number) {
   const [wallet] = await t.db.select().from(wallets).where(eq(wallets.agencyId, agencyId));
@@ -85,7 +107,14 @@ describe('the whole loop', () => {
     expect(await itemStatus(first)).toBe('Unassigned');
     const queue = (await call('admin', 'GET', `/api/fulfilment?search=${orderId}&limit=100`)).json();
     const row = queue.data.find((r: { id: number }) => r.id === first);
-    expect(row).toMatchObject({ order_id: orderId, status: 'Unassigned', linkagent: null, overdue: false, revisions_left: 3, agency: { id: ids.agencyA, name: 'Acme Media' } });
+    expect(row).toMatchObject({
+      order_id: orderId,
+      status: 'Unassigned',
+      linkagent: null,
+      overdue: false,
+      revisions_left: 3,
+      agency: { id: ids.agencyA, name: 'Acme Media' },
+    });
     const paidAt = new Date(row.paid_at);
     const due = new Date(row.due_at);
     const days = Math.round((due.getTime() - paidAt.getTime()) / 86_400_000);
@@ -355,7 +384,9 @@ describe('delivering files', () => {
     const latest = await call('associateA', 'GET', `/api/content/download/${item}`);
     expect(latest.statusCode).toBe(200);
     expect(latest.headers['content-type']).toBe(DOCX_MIME);
-    expect(latest.headers['content-disposition']).toBe(`attachment; filename="${item}-Cafe 10 10 tips-v2.docx"; filename*=UTF-8''${encodeURIComponent(`${item}-Café 10 10 tips-v2.docx`)}`);
+    expect(latest.headers['content-disposition']).toBe(
+      `attachment; filename="${item}-Cafe 10 10 tips-v2.docx"; filename*=UTF-8''${encodeURIComponent(`${item}-Café 10 10 tips-v2.docx`)}`,
+    );
     expect(Buffer.compare(latest.rawPayload, second)).toBe(0);
     const older = await call('agencyA', 'GET', `/api/content/download/${item}?document=${v1.id}`);
     expect(older.statusCode).toBe(200);
@@ -446,7 +477,12 @@ describe('activity log', () => {
 
   it('records edits by an admin', async () => {
     const { itemIds } = await paidOrder('agencyA', [orderItem()]);
-    const res = await call('admin', 'PATCH', `/api/content/${itemIds[0]}`, { wordCount: { word: '500 Words' }, keyword: 'ship;fast', articleTitle: 'Renamed', description: 'Brief' });
+    const res = await call('admin', 'PATCH', `/api/content/${itemIds[0]}`, {
+      wordCount: { word: '500 Words' },
+      keyword: 'ship;fast',
+      articleTitle: 'Renamed',
+      description: 'Brief',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await activity(itemIds[0]!)).at(-1)?.description).toBe('Edited by an admin: keywords, title, description');
   });
@@ -456,7 +492,10 @@ describe('the fulfilment queue', () => {
   it('lists open paid items by due date, filters by status, agency and search, and marks overdue items', async () => {
     const { itemIds: a } = await paidOrder('agencyA', [orderItem({ articleTitle: 'Queue probe alpha' })]);
     const { itemIds: b } = await paidOrder('agencyB', [orderItem({ articleTitle: 'Queue probe bravo' })]);
-    await t.db.update(orderItems).set({ dueAt: new Date(Date.now() - 86_400_000) }).where(eq(orderItems.id, b[0]!));
+    await t.db
+      .update(orderItems)
+      .set({ dueAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(orderItems.id, b[0]!));
     const unpaid = await placeOrder(t.app, tok.agencyA, [orderItem({ articleTitle: 'Queue probe unpaid' })]);
 
     const open = (await call('admin', 'GET', '/api/fulfilment?search=queue%20probe&limit=100')).json();
@@ -476,14 +515,22 @@ describe('the fulfilment queue', () => {
     expect((await call('admin', 'GET', '/api/fulfilment?search=alpha&status=all')).json().data[0]).toMatchObject({ status: 'Approved', overdue: false });
     const desc = (await call('admin', 'GET', '/api/fulfilment?search=queue%20probe&sort_column=id&sort_order=desc&status=all')).json().data;
     expect(desc.map((r: { id: number }) => r.id)).toEqual([b[0], a[0]]);
-    for (const bad of ['status=Unpaid', 'sort_column=price', 'limit=500', 'agency=abc']) expect((await call('admin', 'GET', `/api/fulfilment?${bad}`)).statusCode, bad).toBe(422);
+    for (const bad of ['status=Unpaid', 'sort_column=price', 'limit=500', 'agency=abc'])
+      expect((await call('admin', 'GET', `/api/fulfilment?${bad}`)).statusCode, bad).toBe(422);
   });
 });
 
 describe('refunds when an admin deletes paid work', () => {
   it("refunds a deleted item's share after the coupon, with a credit note, and keeps the ledger whole", async () => {
     const code = `REFUND${Date.now().toString(36)}`.toUpperCase();
-    const coupon = await call('admin', 'POST', '/api/coupon', { coupon_code: code, type: 'percentage', amount: '10', user_id: '', expiry: '2099-12-31', limit: '5' });
+    const coupon = await call('admin', 'POST', '/api/coupon', {
+      coupon_code: code,
+      type: 'percentage',
+      amount: '10',
+      user_id: '',
+      expiry: '2099-12-31',
+      limit: '5',
+    });
     expect(coupon.statusCode, coupon.body).toBe(201);
     const before = await ledgerMatches(ids.agencyA);
     // $28.00 + $38.00 = $66.00, 10 % off = $59.40 paid.
@@ -621,7 +668,11 @@ describe('automatic approval', () => {
 
 describe('export', () => {
   it('zips the latest file of every delivered item as {item id}-{title}.docx', async () => {
-    const { orderId, itemIds } = await paidOrder('agencyA', [orderItem({ articleTitle: 'One' }), orderItem({ articleTitle: 'Two / halves' }), orderItem({ articleTitle: 'Three' })]);
+    const { orderId, itemIds } = await paidOrder('agencyA', [
+      orderItem({ articleTitle: 'One' }),
+      orderItem({ articleTitle: 'Two / halves' }),
+      orderItem({ articleTitle: 'Three' }),
+    ]);
     const [one, two] = itemIds as [number, number];
     const empty = await call('agencyA', 'GET', `/api/order/${orderId}/export`);
     expect(empty.statusCode).toBe(404);

@@ -41,13 +41,48 @@ export function textOfHtml(html: string): string {
 export async function sanitizeDocumentHtml(html: string): Promise<string> {
   const sanitize = (await import('sanitize-html')).default;
   return sanitize(html, {
-    allowedTags: ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'br', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a'],
+    allowedTags: [
+      'p',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'sub',
+      'sup',
+      'br',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'pre',
+      'code',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'a',
+    ],
     allowedAttributes: { a: ['href', 'id', 'rel', 'target'], li: ['id'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesAppliedToAttributes: ['href'],
     allowProtocolRelative: false,
     // Links open elsewhere and tell the target nothing; nothing in the view loads on its own.
-    transformTags: { a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...(/^(https?:|mailto:)/i.test(attribs.href ?? '') ? { rel: 'noopener noreferrer nofollow', target: '_blank' } : {}) } }) },
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...attribs, ...(/^(https?:|mailto:)/i.test(attribs.href ?? '') ? { rel: 'noopener noreferrer nofollow', target: '_blank' } : {}) },
+      }),
+    },
     disallowedTagsMode: 'discard',
   });
 }
@@ -92,6 +127,10 @@ export function readableFileName(itemId: number, title: string | null, suffix = 
 
 /** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'download';
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'download';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

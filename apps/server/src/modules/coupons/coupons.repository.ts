@@ -132,13 +132,7 @@ export const couponsRepository = {
     const where = and(...conditions);
     const direction = page.sortOrder === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(coupons)
-        .where(where)
-        .orderBy(direction(couponSort[page.sortColumn]), direction(coupons.id))
-        .limit(page.limit)
-        .offset(page.offset),
+      db.select().from(coupons).where(where).orderBy(direction(couponSort[page.sortColumn]), direction(coupons.id)).limit(page.limit).offset(page.offset),
       db.select({ n: count() }).from(coupons).where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };

@@ -84,7 +84,13 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/coupon/:id',
     {
-      schema: { tags, security, summary: 'Delete a coupon (admin); its use history stays', params: idParamSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a coupon (admin); its use history stays',
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
       onRequest: admins,
     },
     async (request) => coupons.deleteCoupon(app.db, request.params.id),

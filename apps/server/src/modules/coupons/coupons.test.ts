@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ tok, ids } = await signInTenants(t.app, t.db, { company_name: 'Bravo Studio', name: 'Bea Bravo' }));
   // Agency B gets money to pay with coupons too.
-  const res = await call('admin', 'POST', '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: ids.agencyB, balance: 500, description: 'Test credit' } });
+  const res = await call('admin', 'POST', '/api/billing/addBalance', {
+    paymentInfo: { balanceByAdmin: true, agency: ids.agencyB, balance: 500, description: 'Test credit' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(() => t?.close());
@@ -40,7 +42,17 @@ const couponBody = (overrides: Record<string, unknown> = {}) => ({
 async function createCoupon(overrides: Record<string, unknown> = {}) {
   const res = await call('admin', 'POST', '/api/coupon', couponBody(overrides));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; coupon_code: string; type: string; amount: number; user_id: string; expiry: string; limit: number; used: number; status: number };
+  return res.json().data as {
+    id: number;
+    coupon_code: string;
+    type: string;
+    amount: number;
+    user_id: string;
+    expiry: string;
+    limit: number;
+    used: number;
+    status: number;
+  };
 }
 
 async function expect422(res: Awaited<ReturnType<typeof call>>, field: string, message: string) {
@@ -137,7 +149,8 @@ describe('POST /api/coupon', () => {
     const errors = res.json().errors;
     for (const field of ['coupon_code', 'type', 'amount', 'expiry', 'limit']) expect(errors[field], field).toEqual([messages.fieldRequired]);
     expect(errors.user_id).toBeUndefined();
-    for (const field of ['coupon_code', 'amount', 'expiry', 'limit']) await expect422(await call('admin', 'POST', '/api/coupon', couponBody({ [field]: '   ' })), field, messages.fieldRequired);
+    for (const field of ['coupon_code', 'amount', 'expiry', 'limit'])
+      await expect422(await call('admin', 'POST', '/api/coupon', couponBody({ [field]: '   ' })), field, messages.fieldRequired);
   });
 
   it('checks the code: no spaces, at most 50 characters, text, unique whatever the case', async () => {
@@ -192,7 +205,19 @@ describe('POST /api/coupon', () => {
   });
 
   it('checks the agencies: ids of agencies only', async () => {
-    for (const user_id of ['abc', `${ids.agencyA},x`, '-1', '0', '99999999999', `${ids.admin}`, `${ids.associateA}`, `${ids.agencyA},${ids.associateA}`, '2147483647', true, [{ id: 1 }]]) {
+    for (const user_id of [
+      'abc',
+      `${ids.agencyA},x`,
+      '-1',
+      '0',
+      '99999999999',
+      `${ids.admin}`,
+      `${ids.associateA}`,
+      `${ids.agencyA},${ids.associateA}`,
+      '2147483647',
+      true,
+      [{ id: 1 }],
+    ]) {
       await expect422(await call('admin', 'POST', '/api/coupon', couponBody({ user_id })), 'user_id', cm.agenciesInvalid);
     }
     await expect422(await call('admin', 'POST', '/api/coupon', couponBody({ user_id: '1,'.repeat(20_000) })), 'user_id', cm.agenciesInvalid);
@@ -275,7 +300,17 @@ describe('GET /api/coupon and GET /api/coupon/{id}', () => {
   });
 
   it('refuses bad list parameters with 422', async () => {
-    for (const q of ['page=0', 'page=abc', 'limit=1000', 'limit=-1', 'sort_column=password', 'sort_order=sideways', 'from=yesterday', 'to=2030-02-30', `keyword=${'k'.repeat(200)}`]) {
+    for (const q of [
+      'page=0',
+      'page=abc',
+      'limit=1000',
+      'limit=-1',
+      'sort_column=password',
+      'sort_order=sideways',
+      'from=yesterday',
+      'to=2030-02-30',
+      `keyword=${'k'.repeat(200)}`,
+    ]) {
       expect((await call('admin', 'GET', `/api/coupon?${q}`)).statusCode, q).toBe(422);
     }
     expect((await call('admin', 'GET', '/api/coupon?page=&limit=&keyword=&from=&to=')).statusCode).toBe(200);
@@ -334,7 +369,8 @@ describe('PATCH /api/coupon/{id}', () => {
     await expect422(await call('admin', 'PATCH', `/api/coupon/${c.id}`, { expiry: '2030-02-31' }), 'expiry', cm.expiryInvalid);
     await expect422(await call('admin', 'PATCH', `/api/coupon/${c.id}`, { user_id: String(ids.associateA) }), 'user_id', cm.agenciesInvalid);
     await expect422(await call('admin', 'PATCH', `/api/coupon/${c.id}`, { limit: '0' }), 'limit', cm.limitMin);
-    for (const status of [2, '2', 'yes', null, -1]) await expect422(await call('admin', 'PATCH', `/api/coupon/${c.id}`, { status }), 'status', cm.statusInvalid);
+    for (const status of [2, '2', 'yes', null, -1])
+      await expect422(await call('admin', 'PATCH', `/api/coupon/${c.id}`, { status }), 'status', cm.statusInvalid);
     expect(await storedCoupon(c.id)).toMatchObject({ type: 'fixed', amount: 15000, status: 1 });
   });
 
@@ -380,7 +416,9 @@ describe('DELETE /api/coupon/{id}', () => {
     expect((await storedCoupon(c.id)).deletedAt).not.toBeNull();
 
     const history = (await call('admin', 'GET', `/api/coupon-history?keyword=${c.coupon_code}`)).json();
-    expect(history.data).toEqual([{ id: expect.any(Number), coupon_code: c.coupon_code, user_name: 'Alex Agency', order_id: paid.orderId, discount: 2, created_at: expect.any(String) }]);
+    expect(history.data).toEqual([
+      { id: expect.any(Number), coupon_code: c.coupon_code, user_name: 'Alex Agency', order_id: paid.orderId, discount: 2, created_at: expect.any(String) },
+    ]);
 
     const apply = await call('agencyA', 'GET', `/api/apply-coupon/${c.coupon_code}`);
     expect(apply.statusCode).toBe(422);
@@ -404,7 +442,14 @@ describe('GET /api/coupon-history', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.meta).toEqual({ from: 1, to: 3, total: 3, last_page: 1, current_page: 1, per_page: 5 });
-    expect(body.data.map((r: { coupon_code: string; user_name: string; order_id: number; discount: number }) => [r.coupon_code, r.user_name, r.order_id, r.discount])).toEqual([
+    expect(
+      body.data.map((r: { coupon_code: string; user_name: string; order_id: number; discount: number }) => [
+        r.coupon_code,
+        r.user_name,
+        r.order_id,
+        r.discount,
+      ]),
+    ).toEqual([
       [a.coupon_code, 'Bea Bravo', three.orderId, 3],
       [p.coupon_code, 'Sam Associate', two.orderId, 2.8],
       [a.coupon_code, 'Alex Agency', one.orderId, 3],
@@ -412,7 +457,8 @@ describe('GET /api/coupon-history', () => {
     const [redemption] = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, two.orderId));
     expect(body.data[1]).toMatchObject({ id: redemption!.id, created_at: redemption!.createdAt.toISOString() });
 
-    const names = (q: string) => call('admin', 'GET', `/api/coupon-history?keyword=${tag}&${q}`).then((r) => r.json().data.map((x: { user_name: string }) => x.user_name));
+    const names = (q: string) =>
+      call('admin', 'GET', `/api/coupon-history?keyword=${tag}&${q}`).then((r) => r.json().data.map((x: { user_name: string }) => x.user_name));
     expect(await names('sort_column=user_name&sort_order=asc')).toEqual(['Alex Agency', 'Bea Bravo', 'Sam Associate']);
     expect(await names('sort_column=order_id&sort_order=asc')).toEqual(['Alex Agency', 'Sam Associate', 'Bea Bravo']);
     expect(await names('sort_column=coupon_code&sort_order=desc&limit=1')).toEqual(['Sam Associate']);
@@ -420,12 +466,17 @@ describe('GET /api/coupon-history', () => {
       expect((await call('admin', 'GET', `/api/coupon-history?sort_column=${column}&sort_order=asc`)).statusCode).toBe(200);
     }
 
-    expect((await call('admin', 'GET', '/api/coupon-history?keyword=Bea%20Bravo')).json().data.map((r: { order_id: number }) => r.order_id)).toContain(three.orderId);
-    expect((await call('admin', 'GET', `/api/coupon-history?keyword=${two.orderId}`)).json().data.map((r: { order_id: number }) => r.order_id)).toContain(two.orderId);
+    expect((await call('admin', 'GET', '/api/coupon-history?keyword=Bea%20Bravo')).json().data.map((r: { order_id: number }) => r.order_id)).toContain(
+      three.orderId,
+    );
+    expect((await call('admin', 'GET', `/api/coupon-history?keyword=${two.orderId}`)).json().data.map((r: { order_id: number }) => r.order_id)).toContain(
+      two.orderId,
+    );
     expect((await call('admin', 'GET', `/api/coupon-history?keyword=${tag}&from=${day(0)}&to=${day(0)}`)).json().meta.total).toBe(3);
     expect((await call('admin', 'GET', `/api/coupon-history?keyword=${tag}&from=${day(1)}`)).json().meta.total).toBe(0);
     expect((await call('admin', 'GET', `/api/coupon-history?keyword=${tag}&page=2`)).json()).toMatchObject({ data: [], meta: { from: null, total: 3 } });
-    for (const q of ['sort_column=email', 'page=x', 'limit=101', 'from=2030-02-30']) expect((await call('admin', 'GET', `/api/coupon-history?${q}`)).statusCode, q).toBe(422);
+    for (const q of ['sort_column=email', 'page=x', 'limit=101', 'from=2030-02-30'])
+      expect((await call('admin', 'GET', `/api/coupon-history?${q}`)).statusCode, q).toBe(422);
   });
 });
 
@@ -470,7 +521,10 @@ describe('GET /api/apply-coupon/{code}', () => {
     expect(await reason(inactive.coupon_code)).toBe(couponMessages.inactive);
 
     const expired = await createCoupon();
-    await t.db.update(coupons).set({ expiry: day(-1) }).where(eq(coupons.id, expired.id));
+    await t.db
+      .update(coupons)
+      .set({ expiry: day(-1) })
+      .where(eq(coupons.id, expired.id));
     expect(await reason(expired.coupon_code)).toBe(couponMessages.expired);
     const today = await createCoupon({ expiry: day(0) });
     expect((await apply('agencyA', today.coupon_code)).statusCode).toBe(200);

@@ -79,10 +79,11 @@ async function loadCities(): Promise<Map<string, string[]>> {
 /** Loads once; a failed load is forgotten so the next call tries again. */
 function once<T>(load: () => Promise<T>) {
   let pending: Promise<T> | null = null;
-  const get = () => (pending ??= load().catch((err) => {
-    pending = null;
-    throw err;
-  }));
+  const get = () =>
+    (pending ??= load().catch((err) => {
+      pending = null;
+      throw err;
+    }));
   return Object.assign(get, { loaded: () => pending !== null });
 }
 

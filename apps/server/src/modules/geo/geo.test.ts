@@ -92,8 +92,6 @@ describe('geography lookups', () => {
 
   it('documents the three lookups in OpenAPI', async () => {
     const paths = Object.keys((await get('/api/docs/json')).json().paths);
-    expect(paths).toEqual(
-      expect.arrayContaining(['/api/getCounties', '/api/getStatesByCounties/{country}', '/api/getCitiesByStates/{state}']),
-    );
+    expect(paths).toEqual(expect.arrayContaining(['/api/getCounties', '/api/getStatesByCounties/{country}', '/api/getCitiesByStates/{state}']));
   });
 });

@@ -34,7 +34,15 @@ describe('invoice PDF', () => {
 
   it('puts each add-on on a line of its own under its item, so the prices add up to the subtotal', async () => {
     const lines = [
-      { title: 'Ranking guide', project: 'Acme blog', type: 'Blog Post', words: '500 Words', priceCents: 3800, addOn: 'SEO Optimisation', addOnPriceCents: 1000 },
+      {
+        title: 'Ranking guide',
+        project: 'Acme blog',
+        type: 'Blog Post',
+        words: '500 Words',
+        priceCents: 3800,
+        addOn: 'SEO Optimisation',
+        addOnPriceCents: 1000,
+      },
       { title: 'Plain post', project: 'Acme blog', type: 'Blog Post', words: '500 Words', priceCents: 2800, addOn: null, addOnPriceCents: 0 },
     ];
     const text = pdfText(await renderInvoicePdf(view({ lines, subtotalCents: 6600, totalCents: 6600 })));
@@ -44,7 +52,13 @@ describe('invoice PDF', () => {
   });
 
   it('runs a long order onto further pages with every line and the total', async () => {
-    const lines = Array.from({ length: 60 }, (_, i) => ({ title: `Article number ${i + 1}`, project: 'Bulk', type: 'Blog Post', words: '500 Words', priceCents: 2800 }));
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      title: `Article number ${i + 1}`,
+      project: 'Bulk',
+      type: 'Blog Post',
+      words: '500 Words',
+      priceCents: 2800,
+    }));
     const pdf = await renderInvoicePdf(view({ lines, subtotalCents: 60 * 2800, totalCents: 60 * 2800 }));
     const text = pdfText(pdf);
     expect(text).toContain('Article number 1\n');

@@ -98,7 +98,11 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   for (const line of [...invoice.seller.addressLines, invoice.seller.website]) doc.text(p(line), { width: half });
   const sellerBottom = doc.y;
   const creditNote = invoice.kind === 'refund';
-  doc.fillColor('black').font('bold').fontSize(20).text(creditNote ? 'CREDIT NOTE' : 'INVOICE', left + half, top, { width: half, align: 'right' });
+  doc
+    .fillColor('black')
+    .font('bold')
+    .fontSize(20)
+    .text(creditNote ? 'CREDIT NOTE' : 'INVOICE', left + half, top, { width: half, align: 'right' });
   doc.font('regular').fontSize(10);
   doc.text(`${creditNote ? 'Credit note' : 'Invoice'} no. ${p(invoice.number)}`, { width: half, align: 'right' });
   doc.text(`Date: ${dateFormat.format(invoice.date)}`, { width: half, align: 'right' });
@@ -107,7 +111,10 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   doc.y = Math.max(doc.y, sellerBottom) + 24;
 
   // Bill to.
-  doc.font('bold').fontSize(10).text(creditNote ? 'Credited to' : 'Bill to', left);
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(creditNote ? 'Credited to' : 'Bill to', left);
   doc.font('regular');
   for (const line of [invoice.billTo.name, invoice.billTo.company, invoice.billTo.email, ...invoice.billTo.addressLines]) {
     if (line) doc.text(p(line), { width: half });
@@ -117,7 +124,12 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   // Lines.
   // The last column holds money: right-aligned, header included.
   const header = (cells: string[]) =>
-    cells.map((text, i) => ({ text, font: { src: 'bold' }, backgroundColor: '#f0f0f0', ...(i === cells.length - 1 ? { align: { x: 'right' as const } } : {}) }));
+    cells.map((text, i) => ({
+      text,
+      font: { src: 'bold' },
+      backgroundColor: '#f0f0f0',
+      ...(i === cells.length - 1 ? { align: { x: 'right' as const } } : {}),
+    }));
   const money = (cents: number) => ({ text: formatMoney(cents), align: { x: 'right' as const } });
   // An add-on gets a line of its own under its item, so every price in the column adds up to the subtotal.
   const itemRows = (l: InvoiceLine, i: number) => {
@@ -156,9 +168,15 @@ export function renderInvoicePdf(invoice: InvoiceView, options: { compress?: boo
   total(creditNote ? 'Total credited' : 'Total', formatMoney(invoice.totalCents), 'bold');
   doc.moveDown(1.5);
 
-  doc.font('regular').fontSize(10).text(creditNote ? `Refunded to: ${p(invoice.paymentMethod)}` : `Payment method: ${p(invoice.paymentMethod)}`, left, doc.y, { width });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(creditNote ? `Refunded to: ${p(invoice.paymentMethod)}` : `Payment method: ${p(invoice.paymentMethod)}`, left, doc.y, { width });
   doc.moveDown(2);
-  doc.fillColor(GREY).fontSize(9).text(`Thank you for your business. ${p(invoice.seller.name)} — ${invoice.seller.website}`, left, doc.y, { width, align: 'center' });
+  doc
+    .fillColor(GREY)
+    .fontSize(9)
+    .text(`Thank you for your business. ${p(invoice.seller.name)} — ${invoice.seller.website}`, left, doc.y, { width, align: 'center' });
 
   doc.end();
   return done;

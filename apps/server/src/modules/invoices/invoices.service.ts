@@ -78,7 +78,12 @@ function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceVi
     number: detail.invoice,
     date: new Date(detail.date),
     seller: { name: config.invoiceSeller.name, addressLines: config.invoiceSeller.addressLines, website: config.publicUrl },
-    billTo: { name: detail.user, company: detail.company, email: detail.email, addressLines: [detail.address, cityLine, detail.country].filter((l): l is string => !!l) },
+    billTo: {
+      name: detail.user,
+      company: detail.company,
+      email: detail.email,
+      addressLines: [detail.address, cityLine, detail.country].filter((l): l is string => !!l),
+    },
     kind: detail.type === 'add balance' ? 'topup' : detail.type === 'refund' ? 'refund' : 'order',
     orderId: detail.order_id,
     description: detail.description,

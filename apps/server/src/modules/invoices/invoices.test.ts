@@ -36,8 +36,7 @@ async function post(token: string, url: string, paymentInfo: Record<string, unkn
   return (res.json().payment_id as number | undefined) ?? null;
 }
 
-const latestPaymentOf = async (agencyId: number) =>
-  (await t.db.select().from(payments).where(eq(payments.agencyId, agencyId))).sort((a, b) => b.id - a.id)[0]!;
+const latestPaymentOf = async (agencyId: number) => (await t.db.select().from(payments).where(eq(payments.agencyId, agencyId))).sort((a, b) => b.id - a.id)[0]!;
 
 beforeAll(async () => {
   t = await createTestApp({ APP_KEY });
@@ -52,9 +51,16 @@ beforeAll(async () => {
   const agencyB = await userIdByEmail(t.db, b.email);
   await t.db.insert(coupons).values({ code: 'INVOICE5', type: 'fixed', amount: 500, expiry: '2099-12-31', usageLimit: 10 });
 
-  const items = [orderItem({ articleTitle: 'Ten ways to ship faster', project_name: 'Acme blog' }), orderItem({ articleTitle: 'Rockets for everyone', project_name: 'Launch PR' })];
+  const items = [
+    orderItem({ articleTitle: 'Ten ways to ship faster', project_name: 'Acme blog' }),
+    orderItem({ articleTitle: 'Rockets for everyone', project_name: 'Launch PR' }),
+  ];
   paid.cardOrder = (await post(tok.agencyA, '/api/order/pay', { payment_type: 'NewCard', order_id: await placeOrder(t.app, tok.agencyA, items), ...card() }))!;
-  paid.couponOrder = (await post(tok.agencyA, '/api/order/pay', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.agencyA), coupon_code: 'INVOICE5' }))!;
+  paid.couponOrder = (await post(tok.agencyA, '/api/order/pay', {
+    payment_type: 'Balance',
+    order_id: await placeOrder(t.app, tok.agencyA),
+    coupon_code: 'INVOICE5',
+  }))!;
   paid.associateOrder = (await post(tok.associateA, '/api/order/pay', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.associateA) }))!;
   await post(tok.agencyA, '/api/billing/addBalance', { balance: 100, ...card('5555 5555 5555 4444') });
   paid.topUp = (await latestPaymentOf(agencyA)).id;
@@ -268,7 +274,13 @@ describe('GET /api/invoices/{id}.pdf', () => {
     const link = await linkFor('agencyA', paid.cardOrder);
     const database = { db: t.db, kind: t.kind, close: async () => {} };
     const twin = await buildApp(
-      testConfig({ APP_KEY, PUBLIC_URL: 'http://copydesk.test', LOG_LEVEL: 'silent', INVOICE_SELLER_NAME: 'Copydesk Ltd', INVOICE_SELLER_ADDRESS: '1 Main Street|Springfield, IL 62701' }),
+      testConfig({
+        APP_KEY,
+        PUBLIC_URL: 'http://copydesk.test',
+        LOG_LEVEL: 'silent',
+        INVOICE_SELLER_NAME: 'Copydesk Ltd',
+        INVOICE_SELLER_ADDRESS: '1 Main Street|Springfield, IL 62701',
+      }),
       { database, seed: false },
     );
     const stranger = await buildApp(testConfig({ APP_KEY: `${APP_KEY}-other`, LOG_LEVEL: 'silent' }), { database, seed: false });

@@ -22,9 +22,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * for someone else.
  */
 function forwarded(request: FastifyRequest): boolean {
-  return Object.keys(request.headers).some(
-    (name) => name === 'forwarded' || name === 'x-real-ip' || name === 'via' || name.startsWith('x-forwarded-'),
-  );
+  return Object.keys(request.headers).some((name) => name === 'forwarded' || name === 'x-real-ip' || name === 'via' || name.startsWith('x-forwarded-'));
 }
 
 /**
@@ -41,12 +39,7 @@ function localHost(request: FastifyRequest, publicUrl: string): boolean {
     return false;
   }
   const bare = hostname.replace(/^\[|\]$/g, '');
-  return (
-    net.isIP(bare) !== 0 ||
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === new URL(publicUrl).hostname.toLowerCase()
-  );
+  return net.isIP(bare) !== 0 || hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === new URL(publicUrl).hostname.toLowerCase();
 }
 
 /** From this machine, straight: the socket's own address, never `request.ip` (proxy headers may set it). */

@@ -91,7 +91,9 @@ describe('dev mailbox (development, no SMTP)', () => {
 
   it('refuses a deactivated admin', async () => {
     const email = uniqueEmail('admin');
-    await t.db.insert(users).values({ name: 'Second Admin', email, passwordHash: await hashPassword('admin pass 123'), role: 'admin', emailVerifiedAt: new Date() });
+    await t.db
+      .insert(users)
+      .values({ name: 'Second Admin', email, passwordHash: await hashPassword('admin pass 123'), role: 'admin', emailVerifiedAt: new Date() });
     const token = await loginAs(t.app, email, 'admin pass 123');
     await expectShown(t.app, { remoteAddress: REMOTE, headers: bearer(token) }, 'active admin');
     await t.db.update(users).set({ status: 0 }).where(eq(users.email, email));

@@ -1,8 +1,7 @@
 import type { OutgoingMail } from '../../lib/mailer.js';
 
 /** Renders the transactional emails. Text and HTML carry the same link. */
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(to: string, subject: string, greeting: string, body: string, action: { label: string; url: string }, footer: string): OutgoingMail {
   const text = `${greeting}\n\n${body}\n\n${action.label}: ${action.url}\n\n${footer}\n\nCopydesk`;

@@ -46,7 +46,14 @@ export const outboxRepository = {
       .set({ attempts: sql`${outboxEmails.attempts} + 1`, lockedUntil: sql`now() + make_interval(secs => ${args.leaseSeconds})` })
       .from(due)
       .where(eq(outboxEmails.id, due.id))
-      .returning({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject, text: outboxEmails.text, html: outboxEmails.html, attempts: outboxEmails.attempts });
+      .returning({
+        id: outboxEmails.id,
+        to: outboxEmails.to,
+        subject: outboxEmails.subject,
+        text: outboxEmails.text,
+        html: outboxEmails.html,
+        attempts: outboxEmails.attempts,
+      });
     return claimed.sort((a, b) => a.id - b.id);
   },
 

@@ -67,7 +67,10 @@ describe('transactional outbox with SMTP', () => {
     try {
       // Not due yet: nothing is sent before the back-off ends.
       expect(await deliverDueEmails(t.app, t.app.mailer!)).toBe(0);
-      await t.db.update(outboxEmails).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outboxEmails.id, queued!.id));
+      await t.db
+        .update(outboxEmails)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(outboxEmails.id, queued!.id));
       expect(await deliverDueEmails(t.app, t.app.mailer!)).toBe(1);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual([payload.sign.email]);
@@ -112,8 +115,12 @@ describe('outbox workers on several instances', () => {
   afterAll(() => w?.close());
 
   async function enqueue(prefix: string, n: number) {
-    for (let i = 0; i < n; i++) await outboxRepository.enqueue(w.db, { to: `${prefix}.${i}@example.org`, subject: `${prefix} ${i}`, text: 'x', html: '<p>x</p>' });
-    return w.db.select().from(outboxEmails).where(like(outboxEmails.subject, `${prefix} %`));
+    for (let i = 0; i < n; i++)
+      await outboxRepository.enqueue(w.db, { to: `${prefix}.${i}@example.org`, subject: `${prefix} ${i}`, text: 'x', html: '<p>x</p>' });
+    return w.db
+      .select()
+      .from(outboxEmails)
+      .where(like(outboxEmails.subject, `${prefix} %`));
   }
 
   /** One instance's worker: ticks until it finds nothing left to claim. */
@@ -123,7 +130,9 @@ describe('outbox workers on several instances', () => {
       const [{ n }] = (await w.db
         .select({ n: sql<number>`count(*)::int` })
         .from(outboxEmails)
-        .where(sql`${outboxEmails.sentAt} is null and ${outboxEmails.nextAttemptAt} <= now() and (${outboxEmails.lockedUntil} is null or ${outboxEmails.lockedUntil} <= now())`)) as [{ n: number }];
+        .where(
+          sql`${outboxEmails.sentAt} is null and ${outboxEmails.nextAttemptAt} <= now() and (${outboxEmails.lockedUntil} is null or ${outboxEmails.lockedUntil} <= now())`,
+        )) as [{ n: number }];
       if (Number(n) === 0) return total;
       total += await deliverDueEmails(w.app, mailer, { batch });
     }
@@ -139,7 +148,15 @@ describe('outbox workers on several instances', () => {
     expect(subjects).toHaveLength(120);
     expect(new Set(subjects).size).toBe(120);
     expect(byOne + byTwo).toBeGreaterThanOrEqual(120);
-    const rows = await w.db.select().from(outboxEmails).where(inArray(outboxEmails.id, queued.map((q) => q.id)));
+    const rows = await w.db
+      .select()
+      .from(outboxEmails)
+      .where(
+        inArray(
+          outboxEmails.id,
+          queued.map((q) => q.id),
+        ),
+      );
     expect(rows.every((r) => r.sentAt !== null && r.lockedUntil === null && r.attempts === 1)).toBe(true);
     // Sent emails are not sent again.
     expect(await deliverDueEmails(w.app, one.mailer)).toBe(0);
@@ -154,7 +171,10 @@ describe('outbox workers on several instances', () => {
     await deliverDueEmails(w.app, other.mailer);
     expect(other.sent.filter((m) => m.subject === 'crash 0')).toHaveLength(0);
 
-    await w.db.update(outboxEmails).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outboxEmails.id, mail!.id));
+    await w.db
+      .update(outboxEmails)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outboxEmails.id, mail!.id));
     await deliverDueEmails(w.app, other.mailer);
     expect(other.sent.filter((m) => m.subject === 'crash 0')).toHaveLength(1);
     const [row] = await w.db.select().from(outboxEmails).where(eq(outboxEmails.id, mail!.id));
@@ -178,7 +198,10 @@ describe('outbox workers on several instances', () => {
     const slowRun = deliverDueEmails(w.app, slow.mailer, { batch: 50 });
     await isHolding;
     // While the first send hangs, the lease on the second email runs out and another worker takes it.
-    await w.db.update(outboxEmails).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outboxEmails.id, second!.id));
+    await w.db
+      .update(outboxEmails)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outboxEmails.id, second!.id));
     const fast = countingMailer();
     await deliverDueEmails(w.app, fast.mailer, { batch: 50 });
     release();
@@ -188,7 +211,10 @@ describe('outbox workers on several instances', () => {
     expect(count('slow 0')).toBe(1);
     expect(count('slow 1')).toBe(1);
     expect(fast.sent.map((m) => m.subject)).toContain('slow 1');
-    const rows = await w.db.select().from(outboxEmails).where(inArray(outboxEmails.id, [first!.id, second!.id]));
+    const rows = await w.db
+      .select()
+      .from(outboxEmails)
+      .where(inArray(outboxEmails.id, [first!.id, second!.id]));
     expect(rows.every((r) => r.sentAt !== null)).toBe(true);
   });
 
@@ -208,7 +234,10 @@ describe('outbox workers on several instances', () => {
     const other = countingMailer();
     await deliverDueEmails(w.app, other.mailer);
     expect(other.sent.filter((m) => m.subject === 'fail 0')).toHaveLength(0);
-    await w.db.update(outboxEmails).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outboxEmails.id, mail!.id));
+    await w.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outboxEmails.id, mail!.id));
     await deliverDueEmails(w.app, other.mailer);
     expect(other.sent.filter((m) => m.subject === 'fail 0')).toHaveLength(1);
     const [sent] = await w.db.select().from(outboxEmails).where(eq(outboxEmails.id, mail!.id));

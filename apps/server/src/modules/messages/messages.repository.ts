@@ -22,8 +22,7 @@ const inScope = (agencyId: number | null): SQL | undefined => (agencyId === null
 const otherSideAt = (reader: InboxReader) => (reader.agencyId === null ? messageThreads.lastCustomerMessageAt : messageThreads.lastAdminMessageAt);
 
 /** True when the other side wrote after the reader last read the thread (never read = everything is new). */
-const unreadExpr = (reader: InboxReader) =>
-  sql<boolean>`coalesce(${otherSideAt(reader)} > coalesce(${messageReads.readAt}, '-infinity'::timestamptz), false)`;
+const unreadExpr = (reader: InboxReader) => sql<boolean>`coalesce(${otherSideAt(reader)} > coalesce(${messageReads.readAt}, '-infinity'::timestamptz), false)`;
 
 const readerJoin = (reader: InboxReader) => and(eq(messageReads.threadId, messageThreads.id), eq(messageReads.userId, reader.userId));
 
@@ -53,7 +52,10 @@ export const messagesRepository = {
     return row ?? null;
   },
 
-  async insertThread(db: DbOrTx, values: { agencyId: number; authorId: number; orderId: number | null; subject: string; side: Side }): Promise<MessageThreadRow> {
+  async insertThread(
+    db: DbOrTx,
+    values: { agencyId: number; authorId: number; orderId: number | null; subject: string; side: Side },
+  ): Promise<MessageThreadRow> {
     const [row] = await db
       .insert(messageThreads)
       .values({
@@ -76,7 +78,11 @@ export const messagesRepository = {
   async touchThread(db: DbOrTx, id: number, agencyId: number | null, side: Side): Promise<MessageThreadRow | null> {
     const [row] = await db
       .update(messageThreads)
-      .set(side === 'customer' ? { lastMessageAt: nextMessageAt, lastCustomerMessageAt: nextMessageAt } : { lastMessageAt: nextMessageAt, lastAdminMessageAt: nextMessageAt })
+      .set(
+        side === 'customer'
+          ? { lastMessageAt: nextMessageAt, lastCustomerMessageAt: nextMessageAt }
+          : { lastMessageAt: nextMessageAt, lastAdminMessageAt: nextMessageAt },
+      )
       .where(and(eq(messageThreads.id, id), inScope(agencyId)))
       .returning();
     return row ?? null;

@@ -45,7 +45,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/message/unread',
     {
-      schema: { tags, security, summary: 'How many threads have a message from the other side the caller has not read', response: { 200: unreadCountResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'How many threads have a message from the other side the caller has not read',
+        response: { 200: unreadCountResponseSchema, ...errors },
+      },
       onRequest: signedIn,
     },
     async (request) => inbox.unreadCount(app.db, currentUser(request)),
@@ -69,7 +74,13 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/message/:id',
     {
-      schema: { tags, security, summary: 'A thread with its messages, oldest first; marks it read for the caller', params: idParamSchema, response: { 200: threadDetailResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'A thread with its messages, oldest first; marks it read for the caller',
+        params: idParamSchema,
+        response: { 200: threadDetailResponseSchema, ...errors },
+      },
       onRequest: signedIn,
     },
     async (request) => inbox.getThread(app.db, currentUser(request), request.params.id),
@@ -78,7 +89,14 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/message/:id/reply',
     {
-      schema: { tags, security, summary: 'Reply in a thread', params: idParamSchema, body: replySchema, response: { 201: messageSentResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Reply in a thread',
+        params: idParamSchema,
+        body: replySchema,
+        response: { 201: messageSentResponseSchema, ...errors },
+      },
       onRequest: signedIn,
     },
     async (request, reply) => reply.status(201).send(await inbox.reply(ctx, currentUser(request), request.params.id, request.body)),

@@ -108,7 +108,8 @@ describe('who may call the inbox', () => {
     for (const who of ['admin', 'agencyA', 'associateA'] as const) {
       for (const [method, url, payload] of endpoints(threadId)) {
         const res = await call(who, method, url, payload);
-        if (who === 'admin' && method === 'POST' && url === '/api/message') expect(res.statusCode).toBe(422); // admins need an order
+        if (who === 'admin' && method === 'POST' && url === '/api/message')
+          expect(res.statusCode).toBe(422); // admins need an order
         else expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBe(method === 'POST' ? 201 : 200);
       }
     }
@@ -123,7 +124,12 @@ describe('tenancy: an agency and its associates share threads; other agencies ne
       expect(await threadIds(who), who).toContain(threadId);
       const res = await detail(who, threadId);
       expect(res.statusCode, who).toBe(200);
-      expect(res.json().data).toMatchObject({ id: threadId, subject: 'Invoice question', author: { id: ids.associateA, name: 'Sam Associate' }, agency: { id: ids.agencyA, name: 'Acme Media' } });
+      expect(res.json().data).toMatchObject({
+        id: threadId,
+        subject: 'Invoice question',
+        author: { id: ids.associateA, name: 'Sam Associate' },
+        agency: { id: ids.agencyA, name: 'Acme Media' },
+      });
     }
     for (const who of ['agencyB', 'associateB'] as const) {
       expect(await threadIds(who), who).not.toContain(threadId);
@@ -173,7 +179,14 @@ describe('opening a thread', () => {
       last_message_at: expect.any(String),
       author: { id: ids.agencyA, name: 'Alex Agency' },
       agency: { id: ids.agencyA, name: 'Acme Media' },
-      messages: [{ id: expect.any(Number), message: 'Line one\nLine two', created_at: expect.any(String), author: { id: ids.agencyA, name: 'Alex Agency', role: 'agency' } }],
+      messages: [
+        {
+          id: expect.any(Number),
+          message: 'Line one\nLine two',
+          created_at: expect.any(String),
+          author: { id: ids.agencyA, name: 'Alex Agency', role: 'agency' },
+        },
+      ],
     });
     expect(new Date(thread.created_at).toISOString()).toBe(thread.created_at);
   });
@@ -504,7 +517,10 @@ describe('the list', () => {
     const times = thread.messages.map((m: { created_at: string }) => new Date(m.created_at).getTime());
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(new Date(thread.last_message_at).getTime()).toBe(times[2]);
-    const stored = await t.db.select().from(messageThreads).where(and(eq(messageThreads.id, threadId), eq(messageThreads.agencyId, ids.agencyA)));
+    const stored = await t.db
+      .select()
+      .from(messageThreads)
+      .where(and(eq(messageThreads.id, threadId), eq(messageThreads.agencyId, ids.agencyA)));
     expect(stored).toHaveLength(1);
   });
 });

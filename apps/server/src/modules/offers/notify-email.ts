@@ -1,8 +1,7 @@
 import type { OutgoingMail } from '../../lib/mailer.js';
 
 /** The email an associate sends its agency when the wallet cannot pay an order. */
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface NotifyAgencyEmail {
   to: string;

@@ -7,7 +7,14 @@ import * as offers from './offers.service.js';
 
 const tags = ['offers'];
 const security = [{ bearerAuth: [] }];
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /** Each associate may email its agency a few times an hour; the screen also allows one press per visit. */
 export const NOTIFY_AGENCY_PER_HOUR = 3;

@@ -32,7 +32,12 @@ const status = async (who: Who | string) => {
   return res.json() as { message: string; remaining_amount: number; show: boolean };
 };
 const payFromWallet = async (token: string, orderId: number) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(token), payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/pay',
+    headers: bearer(token),
+    payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { message: string; payment_id: number; offer_message: string | null };
 };
@@ -41,7 +46,14 @@ const balanceCents = (agencyId: number) => billingRepository.balanceOf(t.db, age
 /** A new associate of an agency, signed in. */
 async function addAssociate(agencyId: number, name = 'Nia Associate') {
   const email = uniqueEmail('associate');
-  await usersRepository.insert(t.db, { name, email, role: 'associate', agencyId, passwordHash: await hashPassword(demo.password), emailVerifiedAt: new Date() });
+  await usersRepository.insert(t.db, {
+    name,
+    email,
+    role: 'associate',
+    agencyId,
+    passwordHash: await hashPassword(demo.password),
+    emailVerifiedAt: new Date(),
+  });
   return { email, token: await loginAs(t.app, email) };
 }
 
@@ -96,7 +108,12 @@ describe('GET /api/getOfferStatus and the credit', () => {
     // Only once: later payments carry no offer message and add no credit.
     const third = await placeOrder(t.app, token, [orderItem(), orderItem()]);
     expect((await payFromWallet(token, third)).offer_message).toBeNull();
-    expect(await t.db.select().from(walletEntries).where(and(eq(walletEntries.agencyId, agencyId), eq(walletEntries.kind, 'offer_credit')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(walletEntries)
+        .where(and(eq(walletEntries.agencyId, agencyId), eq(walletEntries.kind, 'offer_credit'))),
+    ).toHaveLength(1);
     expect(await status(token)).toEqual(received);
   });
 
@@ -174,7 +191,7 @@ describe('GET /api/notifyAgency', () => {
     expect(mail!.html).not.toContain('<Short>');
   });
 
-  it("refuses orders the associate cannot see, paid orders and malformed ids, sending nothing", async () => {
+  it('refuses orders the associate cannot see, paid orders and malformed ids, sending nothing', async () => {
     const associate = await addAssociate(ids.agencyA);
     const otherTenant = await placeOrder(t.app, tok.agencyB);
     // (An associate's new order emails the agency itself, so count after placing it.)

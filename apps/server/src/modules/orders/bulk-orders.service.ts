@@ -230,7 +230,10 @@ export async function readBulkSheet(book: PriceBook, defaultType: string, buffer
     throw err;
   }
   if (!sheet.ok) {
-    throw AppError.field('file', sheet.reason === 'too-large' ? bulkMessages.tooLarge : sheet.reason === 'too-many-rows' ? bulkMessages.tooManyRows : messages.onlyXlsx);
+    throw AppError.field(
+      'file',
+      sheet.reason === 'too-large' ? bulkMessages.tooLarge : sheet.reason === 'too-many-rows' ? bulkMessages.tooManyRows : messages.onlyXlsx,
+    );
   }
   const found = new Set(sheet.columns.map((header) => HEADER_COLUMN.get(header)));
   const missing = REQUIRED_COLUMNS.filter((c) => !found.has(c));
@@ -278,7 +281,10 @@ export async function importBulkOrder(
     const firstReasons = rejected.slice(0, 20).map((r) => `Row ${r.row}: ${r.reasons.join(' ')}`);
     throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: firstReasons.length ? firstReasons : [messages.bulkNoUsableRow] });
   }
-  const { rows, priced } = priceItems(book, usable.map((p) => p.item!));
+  const { rows, priced } = priceItems(
+    book,
+    usable.map((p) => p.item!),
+  );
   const id = await db.transaction(async (tx) => {
     const totalCents = orderTotalCents(priced);
     const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });

@@ -99,7 +99,13 @@ describe('GET /api/order/bulk/sample', () => {
 
 describe('POST /api/order/bulk', () => {
   it('turns every good row into one unpaid order priced from the catalogue', async () => {
-    const res = await upload(await workbook([goodRow, { ...goodRow, wordCount: 1000, itemTitle: 'Second' }, { ...goodRow, orderType: 'Press Release', wordCount: '400 Words', publishingMedium: '' }]));
+    const res = await upload(
+      await workbook([
+        goodRow,
+        { ...goodRow, wordCount: 1000, itemTitle: 'Second' },
+        { ...goodRow, orderType: 'Press Release', wordCount: '400 Words', publishingMedium: '' },
+      ]),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.rejected).toEqual([]);
@@ -173,7 +179,12 @@ describe('POST /api/order/bulk', () => {
   });
 
   it('answers 422 with the spec message when no row is usable', async () => {
-    const res = await upload(await workbook([{ ...goodRow, category: '' }, { ...goodRow, orderType: 'Sonnet' }]));
+    const res = await upload(
+      await workbook([
+        { ...goodRow, category: '' },
+        { ...goodRow, orderType: 'Sonnet' },
+      ]),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(messages.bulkNoUsableRow);
     expect(res.json().errors.file[0]).toContain('Row 2');

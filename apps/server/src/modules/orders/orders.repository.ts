@@ -300,11 +300,17 @@ export const ordersRepository = {
   },
 
   async softDeleteItem(db: DbOrTx, id: number) {
-    await db.update(orderItems).set({ deletedAt: sql`now()` }).where(eq(orderItems.id, id));
+    await db
+      .update(orderItems)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(orderItems.id, id));
   },
 
   async softDeleteOrder(db: DbOrTx, id: number) {
-    await db.update(orders).set({ deletedAt: sql`now()` }).where(eq(orders.id, id));
+    await db
+      .update(orders)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(orders.id, id));
   },
 
   /** Distinct past projects of a scope, newest first, with the categories used for each. */

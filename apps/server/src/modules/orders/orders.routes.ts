@@ -76,10 +76,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => orders.deleteContent(app.db, currentUser(request), request.params.id),
   );
 
-  app.get(
-    '/getItemsByUser',
-    { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, onRequest: orderers },
-    async (request) => orders.listProjects(app.db, currentUser(request)),
+  app.get('/getItemsByUser', { schema: { tags, security, response: { 200: userProjectsResponseSchema } }, onRequest: orderers }, async (request) =>
+    orders.listProjects(app.db, currentUser(request)),
   );
 
   app.get(

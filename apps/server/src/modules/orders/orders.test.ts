@@ -48,7 +48,10 @@ const setItemStatus = (orderId: number, status: 'Unassigned' | 'Pending Review' 
 
 describe('POST /api/order/create', () => {
   it('saves an unpaid order priced from the catalogue, ignoring client prices', async () => {
-    const res = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item(), item({ addOns: { addOn: 'SEO Optimisation', price: 0 } })], total: 0.02 });
+    const res = await call('agencyA', 'POST', '/api/order/create', {
+      articlesData: [item(), item({ addOns: { addOn: 'SEO Optimisation', price: 0 } })],
+      total: 0.02,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(orderMessages.orderSaved);
     const id = res.json().order.id;
@@ -72,7 +75,17 @@ describe('POST /api/order/create', () => {
     expect(res.statusCode).toBe(422);
     const { errors, message } = res.json();
     expect(message).toBe(messages.highlightedRequired);
-    for (const field of ['wordCount', 'category', 'articleTitle', 'project_name', 'about_company', 'target_audience', 'purpose', 'writing_tone', 'publish_medium'])
+    for (const field of [
+      'wordCount',
+      'category',
+      'articleTitle',
+      'project_name',
+      'about_company',
+      'target_audience',
+      'purpose',
+      'writing_tone',
+      'publish_medium',
+    ])
       expect(errors[`articlesData.1.${field}`], field).toEqual([messages.highlightedRequired]);
     expect(Object.keys(errors).some((k) => k.startsWith('articlesData.0.'))).toBe(false);
   });
@@ -113,7 +126,9 @@ describe('POST /api/order/create', () => {
       articlesData: [item({ orderType: 'Press Release', wordCount: { word: '400 Words' }, publish_medium: '' })],
     });
     expect(ok.statusCode).toBe(200);
-    const bad = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item({ orderType: 'Guest Post', wordCount: { word: '600 Words' }, publish_medium: '' })] });
+    const bad = await call('agencyA', 'POST', '/api/order/create', {
+      articlesData: [item({ orderType: 'Guest Post', wordCount: { word: '600 Words' }, publish_medium: '' })],
+    });
     expect(bad.json().errors['articlesData.0.publish_medium']).toEqual([messages.highlightedRequired]);
   });
 
@@ -355,7 +370,9 @@ describe('GET /api/order and counts', () => {
 
   it('searches orderers by name when more than a hundred users match', async () => {
     // 101 users named "Numbat …" (the repository inlines at most 100 matching ids), one with an order.
-    await t.db.execute(sql`insert into users (name, email, role) select 'Numbat keeper ' || g, 'numbat-' || g || '@example.org', 'agency' from generate_series(1, 101) g`);
+    await t.db.execute(
+      sql`insert into users (name, email, role) select 'Numbat keeper ' || g, 'numbat-' || g || '@example.org', 'agency' from generate_series(1, 101) g`,
+    );
     const [keeper] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'numbat-7@example.org'));
     const [order] = await t.db.insert(orders).values({ userId: keeper!.id, agencyId: keeper!.id, totalCents: 0, itemCount: 0 }).returning({ id: orders.id });
     const admin = await list('admin', '&keyword=numbat');
@@ -390,8 +407,14 @@ describe('GET /api/order and counts', () => {
 
   it('filters by a whole UTC day', async () => {
     const [late, early] = [await placeOrder('agencyB'), await placeOrder('agencyB')];
-    await t.db.update(orders).set({ createdAt: new Date('2024-03-09T23:59:59.999Z') }).where(eq(orders.id, late));
-    await t.db.update(orders).set({ createdAt: new Date('2024-03-10T00:00:00.000Z') }).where(eq(orders.id, early));
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2024-03-09T23:59:59.999Z') })
+      .where(eq(orders.id, late));
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date('2024-03-10T00:00:00.000Z') })
+      .where(eq(orders.id, early));
     expect((await list('agencyB', '&date=2024-03-09')).data.map((o) => o.id)).toEqual([late]);
     expect((await list('agencyB', '&date=2024-03-10')).data.map((o) => o.id)).toEqual([early]);
     expect((await list('agencyB', '&date=2024-03-11')).data).toEqual([]);
@@ -437,7 +460,13 @@ describe('admin edits', () => {
   it('edits an item with the price recomputed, and refuses approved items', async () => {
     const id = await placeOrder('agencyA');
     const [first, second] = (await call('agencyA', 'GET', `/api/order/getById/${id}`)).json().content;
-    const body = { wordCount: { word: '1000 Words' }, addOns: { addOn: 'Stock Images (3)' }, keyword: 'a;b', articleTitle: 'New title', description: 'New brief' };
+    const body = {
+      wordCount: { word: '1000 Words' },
+      addOns: { addOn: 'Stock Images (3)' },
+      keyword: 'a;b',
+      articleTitle: 'New title',
+      description: 'New brief',
+    };
     expect((await call('agencyA', 'PATCH', `/api/content/${first.id}`, body)).statusCode).toBe(403);
     const res = await call('admin', 'PATCH', `/api/content/${first.id}`, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -497,7 +526,10 @@ describe('order_count', () => {
   it('counts the live orders a user placed, as the orders table holds them', async () => {
     const orderCount = async () => (await call('associateA', 'GET', '/api/getInfo')).json().user.order_count as number;
     const placedBy = async () => {
-      const rows = await t.db.select().from(orders).where(eq(orders.userId, await userIdByEmail(t.db, demo.associate)));
+      const rows = await t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, await userIdByEmail(t.db, demo.associate)));
       return rows.filter((o) => !o.deletedAt).length;
     };
     const before = await orderCount();

@@ -180,9 +180,19 @@ describe('GET /api/user/:id', () => {
 describe('POST /api/register with a bearer token (adding a user)', () => {
   it('lets an admin add an agency, who sets a password from the email and signs in', async () => {
     const email = uniqueEmail('new-agency');
-    const res = await addUser('admin', { name: '  Nova Agency ', email: email.toUpperCase(), contact_number: '+447911123456', role_designation: 'Owner', company_name: 'Nova Words', userId: ids.admin });
+    const res = await addUser('admin', {
+      name: '  Nova Agency ',
+      email: email.toUpperCase(),
+      contact_number: '+447911123456',
+      role_designation: 'Owner',
+      company_name: 'Nova Words',
+      userId: ids.admin,
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ message: userMessages.agencyAdded, user: { name: 'Nova Agency', email, roles: [{ name: 'agency' }], company_name: 'Nova Words', agency_id: null } });
+    expect(res.json()).toMatchObject({
+      message: userMessages.agencyAdded,
+      user: { name: 'Nova Agency', email, roles: [{ name: 'agency' }], company_name: 'Nova Words', agency_id: null },
+    });
     // No password yet: signing in fails until the link is used.
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'brand new secret' } })).statusCode).toBe(422);
     const mail = await latestEmailTo(t.app, email);
@@ -254,14 +264,27 @@ describe('POST /api/register with a bearer token (adding a user)', () => {
       const res = await call('agencyA', 'POST', '/api/register', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     }
-    const broken = await t.app.inject({ method: 'POST', url: '/api/register', headers: { ...bearer(tok.agencyA), 'content-type': 'application/json' }, payload: '{"sign":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { ...bearer(tok.agencyA), 'content-type': 'application/json' },
+      payload: '{"sign":',
+    });
     expect(broken.statusCode).toBe(400);
   });
 
   it('still signs a visitor up as an agency without a token', async () => {
     const email = uniqueEmail('visitor');
     const res = await call(null, 'POST', '/api/register', {
-      sign: { name: 'Vera Visitor', email, contact_number: '+447911123456', password: 'correct horse', confirmPassword: 'correct horse', termsandcondition: true, countryCode: 'GB' },
+      sign: {
+        name: 'Vera Visitor',
+        email,
+        contact_number: '+447911123456',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+        termsandcondition: true,
+        countryCode: 'GB',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(messages.signedUp);
@@ -335,12 +358,16 @@ describe('POST /api/user/changeStatus', () => {
       const res = await call(who, 'POST', '/api/user/changeStatus', { status: 0, userid });
       expect([res.statusCode, res.json().message], `${who} → ${userid}`).toEqual([status, message]);
     }
-    const [admin2] = await t.db.insert(users).values({ name: 'Second Admin', email: uniqueEmail('admin2'), role: 'admin' }).returning();
+    const [admin2] = await t.db
+      .insert(users)
+      .values({ name: 'Second Admin', email: uniqueEmail('admin2'), role: 'admin' })
+      .returning();
     const res = await call('admin', 'POST', '/api/user/changeStatus', { status: 0, userid: admin2!.id });
     expect([res.statusCode, res.json().message]).toEqual([403, userMessages.adminStatusLocked]);
     // Nobody above was switched off.
     const rows = await t.db.select({ id: users.id, status: users.status }).from(users);
-    for (const id of [ids.associateB, ids.agencyB, ids.admin, ids.agencyA, ids.associateA, admin2!.id]) expect(rows.find((r) => r.id === id)?.status, String(id)).toBe(1);
+    for (const id of [ids.associateB, ids.agencyB, ids.admin, ids.agencyA, ids.associateA, admin2!.id])
+      expect(rows.find((r) => r.id === id)?.status, String(id)).toBe(1);
   });
 
   it.each([
@@ -361,7 +388,13 @@ describe('POST /api/user/changeStatus', () => {
 describe('GET /api/dashboard/admin-stats', () => {
   it('gives admins agencies, open and overdue items and wallet balances held; nobody else', async () => {
     const before = (await call('admin', 'GET', '/api/dashboard/admin-stats')).json();
-    expect(before).toEqual({ agencies: expect.any(Number), active_agencies: expect.any(Number), open_items: expect.any(Number), overdue_items: expect.any(Number), wallet_balance: expect.any(Number) });
+    expect(before).toEqual({
+      agencies: expect.any(Number),
+      active_agencies: expect.any(Number),
+      open_items: expect.any(Number),
+      overdue_items: expect.any(Number),
+      wallet_balance: expect.any(Number),
+    });
     const agencyRows = await t.db.select({ status: users.status }).from(users).where(eq(users.role, 'agency'));
     expect(before.agencies).toBe(agencyRows.length);
     expect(before.active_agencies).toBe(agencyRows.filter((r) => r.status === 1).length);
@@ -393,7 +426,7 @@ describe('one-time sign-in links in order emails', () => {
     return t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${token}` });
   }
 
-  it("emails the agency when an associate saves an unpaid order, with a link that signs it in once and opens the payment page", async () => {
+  it('emails the agency when an associate saves an unpaid order, with a link that signs it in once and opens the payment page', async () => {
     const orderId = await placeOrder(t.app, tok.associateA, [orderItem(), orderItem({ articleTitle: 'Two' })]);
     const mail = await latestEmailTo(t.app, 'agency@example.com');
     expect(mail!.subject).toBe(`Order #${orderId} is waiting for payment`);

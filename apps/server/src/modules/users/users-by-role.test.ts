@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (token: string | null, role: string) => t.app.inject({ method: 'GET', url: `/api/user/getuserbyrole/${role}`, headers: token ? bearer(token) : {} });
+const get = (token: string | null, role: string) =>
+  t.app.inject({ method: 'GET', url: `/api/user/getuserbyrole/${role}`, headers: token ? bearer(token) : {} });
 
 describe('GET /api/user/getuserbyrole/{role}', () => {
   it('lists the agencies for the admin pickers, by company then name', async () => {

@@ -70,7 +70,11 @@ export const usersRepository = {
 
   /** An agency account by id, or null for any other id (an associate, an admin, nobody). */
   async findAgency(db: DbOrTx, id: number): Promise<UserRow | null> {
-    const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.role, 'agency'))).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'agency')))
+      .limit(1);
     return row ?? null;
   },
 
@@ -109,12 +113,11 @@ export const usersRepository = {
     const where = and(scopeCondition(scope), searchCondition(filter.search));
     const direction = filter.sortOrder === 'asc' ? asc : desc;
     const [rows, [count]] = await Promise.all([
-      selectListRows(db)
-        .where(where)
-        .orderBy(direction(USER_SORT[filter.sortColumn]), direction(users.id))
-        .limit(page.limit)
-        .offset(offsetOf(page)),
-      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+      selectListRows(db).where(where).orderBy(direction(USER_SORT[filter.sortColumn]), direction(users.id)).limit(page.limit).offset(offsetOf(page)),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where),
     ]);
     return { rows: rows.map(normaliseListRow), total: Number(count?.n ?? 0) };
   },
@@ -128,7 +131,10 @@ export const usersRepository = {
   },
 
   async count(db: DbOrTx, scope: UserScope): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(scopeCondition(scope));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(scopeCondition(scope));
     return Number(row?.n ?? 0);
   },
 
@@ -142,7 +148,10 @@ export const usersRepository = {
   },
 
   async setStatus(db: DbOrTx, id: number, status: 0 | 1) {
-    await db.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await db
+      .update(users)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
   },
 
   async insert(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
@@ -167,13 +176,19 @@ export const usersRepository = {
     return db.transaction(async (tx) => {
       const [row] = await tx.select({ previous: users.profileImg }).from(users).where(eq(users.id, id)).for('update');
       if (!row) return null;
-      await tx.update(users).set({ profileImg: key, updatedAt: sql`now()` }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ profileImg: key, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
       return { previous: row.previous };
     });
   },
 
   async incrementLoginCount(db: DbOrTx, id: number) {
-    await db.update(users).set({ loginCount: sql`${users.loginCount} + 1` }).where(eq(users.id, id));
+    await db
+      .update(users)
+      .set({ loginCount: sql`${users.loginCount} + 1` })
+      .where(eq(users.id, id));
   },
 };
 

@@ -135,12 +135,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const picture = await users.readProfilePicture(ctx, { file: request.params.file });
-      return reply
-        .header('content-type', picture.contentType)
-        .header('x-content-type-options', 'nosniff')
-        // A new upload gets a new name, so a name's bytes never change.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(picture.data);
+      return (
+        reply
+          .header('content-type', picture.contentType)
+          .header('x-content-type-options', 'nosniff')
+          // A new upload gets a new name, so a name's bytes never change.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(picture.data)
+      );
     },
   );
 };

@@ -262,7 +262,10 @@ describe('POST /api/update/updateUserInfo (edit a user)', () => {
 
 /** A 1×1 PNG, and real JPEG and WebP pictures (the server decodes and re-encodes every upload). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const picture = (format: 'jpeg' | 'webp') => sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer();
+const picture = (format: 'jpeg' | 'webp') => {
+  const image = sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 40, b: 90 } } });
+  return (format === 'jpeg' ? image.jpeg() : image.webp()).toBuffer();
+};
 let JPEG: Buffer;
 const webp = () => picture('webp');
 beforeAll(async () => {
@@ -290,8 +293,7 @@ const upload = (token: string | null, parts: Parameters<typeof multipart>[0]) =>
     payload: body.payload,
   });
 };
-const uploadFile = (token: string, data: Buffer | string, filename = 'me.png', type = 'image/png') =>
-  upload(token, [{ field: 'file', filename, type, data }]);
+const uploadFile = (token: string, data: Buffer | string, filename = 'me.png', type = 'image/png') => upload(token, [{ field: 'file', filename, type, data }]);
 
 const storedPictures = () => {
   const dir = path.join(t.app.config.fileStorageDir, 'profile');

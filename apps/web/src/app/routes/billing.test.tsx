@@ -67,7 +67,9 @@ const count = (calls: FetchCall[], key: string) => calls.filter((c) => route(c) 
 
 /** A Select's text box (its option list carries the same label). */
 const selectInput = (label: RegExp, root: HTMLElement = document.body) =>
-  within(root).getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+  within(root)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 
 /** An option of an open Select; inside a modal its portaled list counts as hidden in jsdom. */
 const option = (name: string) => screen.findByRole('option', { name, hidden: true });
@@ -400,7 +402,11 @@ describe('billing: history', () => {
 
   it('lists payments with user and email, and counts them', async () => {
     await openBilling('agency', {
-      'GET /api/billing': () => json(200, page([row(), row({ id: 2, invoice: 'CD-2026-000002', type: 'add balance', description: 'Add balance', amount: 100, method: 'Saved Card' })], 7)),
+      'GET /api/billing': () =>
+        json(
+          200,
+          page([row(), row({ id: 2, invoice: 'CD-2026-000002', type: 'add balance', description: 'Add balance', amount: 100, method: 'Saved Card' })], 7),
+        ),
     });
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('CD-2026-000002')).toBeInTheDocument();
@@ -466,7 +472,15 @@ describe('billing: history', () => {
             card_expiry: '12/30',
             orderBreakDown: [
               { title: 'Ten ways to ship faster', project_name: 'Acme blog', itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28 },
-              { title: 'Remote teams', project_name: 'Acme blog', itemType: 'Article', itemWord: '1000 Words', itemWordPrice: 70, itemAddons: 'SEO Optimisation', itemAddonPrice: 10 },
+              {
+                title: 'Remote teams',
+                project_name: 'Acme blog',
+                itemType: 'Article',
+                itemWord: '1000 Words',
+                itemWordPrice: 70,
+                itemAddons: 'SEO Optimisation',
+                itemAddonPrice: 10,
+              },
             ],
           },
         }),
@@ -499,8 +513,21 @@ describe('billing: history', () => {
         json(200, {
           data: {
             ...refund,
-            address: null, city: null, state: null, zipcode: null, country: null, phone: null, company: 'Acme Media',
-            subtotal: 28, discount: 0, coupon_code: null, total: 28, total_items: 0, card_last_digits: null, card_expiry: null, orderBreakDown: [],
+            address: null,
+            city: null,
+            state: null,
+            zipcode: null,
+            country: null,
+            phone: null,
+            company: 'Acme Media',
+            subtotal: 28,
+            discount: 0,
+            coupon_code: null,
+            total: 28,
+            total_items: 0,
+            card_last_digits: null,
+            card_expiry: null,
+            orderBreakDown: [],
           },
         }),
       'GET /api/order/downloadinvoice/45': () => json(200, { link: '/api/invoices/signed/cn45' }),
@@ -524,13 +551,27 @@ describe('billing: history', () => {
 
   it('shows a top-up invoice with its description', async () => {
     const { user } = await openBilling('agency', {
-      'GET /api/billing': () => json(200, page([row({ id: 5, invoice: 'CD-2026-000005', type: 'add balance', description: 'Add balance', method: 'Admin', order_id: null })])),
+      'GET /api/billing': () =>
+        json(200, page([row({ id: 5, invoice: 'CD-2026-000005', type: 'add balance', description: 'Add balance', method: 'Admin', order_id: null })])),
       'GET /api/billing/5': () =>
         json(200, {
           data: {
             ...row({ id: 5, invoice: 'CD-2026-000005', type: 'add balance', description: 'Goodwill credit', method: 'Admin', order_id: null, amount: 50 }),
-            address: null, city: null, state: null, zipcode: null, country: null, phone: null, company: null,
-            subtotal: 50, discount: 0, coupon_code: null, total: 50, total_items: 0, card_last_digits: null, card_expiry: null, orderBreakDown: [],
+            address: null,
+            city: null,
+            state: null,
+            zipcode: null,
+            country: null,
+            phone: null,
+            company: null,
+            subtotal: 50,
+            discount: 0,
+            coupon_code: null,
+            total: 50,
+            total_items: 0,
+            card_last_digits: null,
+            card_expiry: null,
+            orderBreakDown: [],
           },
         }),
       'GET /api/order/downloadinvoice/5': () => json(404, { message: 'Not found.' }),

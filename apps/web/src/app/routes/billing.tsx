@@ -50,12 +50,7 @@ export function BillingRoute() {
       <BillingHistory onView={setViewing} />
 
       {roleCan(role, 'wallet.topup') && (
-        <AddBalanceModal
-          opened={adding}
-          onClose={() => setAdding(false)}
-          userId={user.id}
-          renderLocation={(props) => <LocationSelects {...props} />}
-        />
+        <AddBalanceModal opened={adding} onClose={() => setAdding(false)} userId={user.id} renderLocation={(props) => <LocationSelects {...props} />} />
       )}
       {roleCan(role, 'wallet.credit') && <AdminAddBalanceModal opened={adding} onClose={() => setAdding(false)} />}
       <InvoiceModal paymentId={viewing} onClose={() => setViewing(null)} />

@@ -61,7 +61,20 @@ describe('content view: a customer reviewing delivered content', () => {
     expect(preview).toHaveTextContent('Hello reader, this is the delivered text.');
 
     const brief = screen.getByRole('region', { name: 'Brief' });
-    for (const text of ['Blog Post', '500 Words', 'Technology', 'Spring launch', 'We build city bikes.', 'Commuters', 'Informative', 'Casual', 'Own Website', 'Stock levels for small shops', 'stock', 'shops'])
+    for (const text of [
+      'Blog Post',
+      '500 Words',
+      'Technology',
+      'Spring launch',
+      'We build city bikes.',
+      'Commuters',
+      'Informative',
+      'Casual',
+      'Own Website',
+      'Stock levels for small shops',
+      'stock',
+      'shops',
+    ])
       expect(brief).toHaveTextContent(text);
     expect(within(brief).getByRole('link', { name: 'https://bikes.example.com' })).toHaveAttribute('target', '_blank');
 
@@ -146,8 +159,7 @@ describe('content view: a customer reviewing delivered content', () => {
 
   it('sends the reason, the detail and the writer, then refreshes the item', async () => {
     const { user, calls } = await opened({
-      handler: (call) =>
-        route(call) === 'POST /api/content/revision/40' ? json(200, { message: contentMessages.revisionRequested }) : undefined,
+      handler: (call) => (route(call) === 'POST /api/content/revision/40' ? json(200, { message: contentMessages.revisionRequested }) : undefined),
     });
     const loads = count(calls, 'GET /api/content/40');
     await user.click(screen.getByRole('button', { name: 'Request Revision' }));

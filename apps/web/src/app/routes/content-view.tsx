@@ -54,7 +54,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const latestOf = (item: ContentDetail) => item.documents.reduce<ContentDetail['documents'][number] | null>((a, d) => (!a || d.version > a.version ? d : a), null);
+const latestOf = (item: ContentDetail) =>
+  item.documents.reduce<ContentDetail['documents'][number] | null>((a, d) => (!a || d.version > a.version ? d : a), null);
 
 /**
  * /content-view/{id}: the item's brief, the delivered file as a readable preview with every version
@@ -144,7 +145,15 @@ export function ContentViewRoute() {
       ) : (
         <>
           {reviewable && (
-            <Card withBorder radius="lg" padding="md" bg="orange.0" style={{ borderColor: 'var(--mantine-color-orange-4)' }} component="section" aria-label="Your review">
+            <Card
+              withBorder
+              radius="lg"
+              padding="md"
+              bg="orange.0"
+              style={{ borderColor: 'var(--mantine-color-orange-4)' }}
+              component="section"
+              aria-label="Your review"
+            >
               <Group justify="space-between" gap="md">
                 <Stack gap={2} style={{ flex: '1 1 260px' }}>
                   <Text fw={700}>This content is waiting for your review.</Text>

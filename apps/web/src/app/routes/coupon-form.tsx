@@ -65,7 +65,13 @@ export function EditCouponRoute() {
       <Alert color="red" variant="light" maw={820} icon={<IconAlertTriangle size={18} aria-hidden />} title={couponScreenMessages.couponFailed}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{coupon.error.message}</Text>
-          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void coupon.refetch()} loading={coupon.isFetching}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void coupon.refetch()}
+            loading={coupon.isFetching}
+          >
             Retry
           </Button>
         </Stack>

@@ -29,13 +29,7 @@ export function CouponHistoryRoute() {
         </Button>
       </Group>
 
-      <ListFilters
-        values={list.filters}
-        onChange={list.setFilters}
-        onReset={list.reset}
-        searchPlaceholder="Code, user or order ID"
-        dateLabel="Used"
-      />
+      <ListFilters values={list.filters} onChange={list.setFilters} onReset={list.reset} searchPlaceholder="Code, user or order ID" dateLabel="Used" />
 
       <Card withBorder radius="lg" padding={0}>
         <CouponHistoryTable

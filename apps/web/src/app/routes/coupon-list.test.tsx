@@ -152,7 +152,14 @@ describe('coupon list', () => {
     });
     window.matchMedia = vi.fn(
       (query: string) =>
-        ({ matches: query === '(max-width: 47.99em)', media: query, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn() }) as unknown as MediaQueryList,
+        ({
+          matches: query === '(max-width: 47.99em)',
+          media: query,
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+        }) as unknown as MediaQueryList,
     );
     const { user } = await openList();
     const cards = await screen.findByRole('list', { name: 'Coupons' });

@@ -60,13 +60,7 @@ export function CouponListRoute() {
         </Group>
       </Group>
 
-      <ListFilters
-        values={list.filters}
-        onChange={list.setFilters}
-        onReset={list.reset}
-        searchPlaceholder="Code or type"
-        dateLabel="Created"
-      />
+      <ListFilters values={list.filters} onChange={list.setFilters} onReset={list.reset} searchPlaceholder="Code or type" dateLabel="Created" />
 
       <Card withBorder radius="lg" padding={0}>
         <CouponsTable

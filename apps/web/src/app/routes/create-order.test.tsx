@@ -241,8 +241,7 @@ describe('create order: validation and saving', () => {
 
   it('saves the order and goes to its payment', async () => {
     const { user, calls, router } = await openForm('Blog Post', {
-      handler: (call) =>
-        route(call) === 'POST /api/order/create' ? json(200, { message: orderMessages.orderSaved, order: { id: 42 } }) : undefined,
+      handler: (call) => (route(call) === 'POST /api/order/create' ? json(200, { message: orderMessages.orderSaved, order: { id: 42 } }) : undefined),
     });
     await fillRequired(user, 1, 'Five habits');
     await user.type(field(1, 'Keyword 1 of item 1'), 'stock');
@@ -352,9 +351,7 @@ describe('create order: editing an unpaid order', () => {
     const { router } = await openCreate({
       path: '/create/12',
       handler: (call) =>
-        route(call) === 'GET /api/order/getById/12'
-          ? json(200, detail(orderRow({ unpaid: false, status: 'IN-PROGRESS', payment_id: 3 })))
-          : undefined,
+        route(call) === 'GET /api/order/getById/12' ? json(200, detail(orderRow({ unpaid: false, status: 'IN-PROGRESS', payment_id: 3 }))) : undefined,
     });
     expect(await screen.findByText(orderMessages.orderPaidLocked)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));

@@ -151,8 +151,26 @@ describe('dashboard: orders', () => {
 
 describe('dashboard: waiting for your review', () => {
   const waiting = [
-    { id: 40, order_id: 12, article_title: 'Five habits', order_type: 'Blog Post', word_count: '500 Words', status: 'Pending Review', due_at: null, updated_at: '2026-03-04T09:00:00Z' },
-    { id: 52, order_id: 15, article_title: null, order_type: 'Press Release', word_count: '300 Words', status: 'Pending Review', due_at: null, updated_at: '2026-03-05T09:00:00Z' },
+    {
+      id: 40,
+      order_id: 12,
+      article_title: 'Five habits',
+      order_type: 'Blog Post',
+      word_count: '500 Words',
+      status: 'Pending Review',
+      due_at: null,
+      updated_at: '2026-03-04T09:00:00Z',
+    },
+    {
+      id: 52,
+      order_id: 15,
+      article_title: null,
+      order_type: 'Press Release',
+      word_count: '300 Words',
+      status: 'Pending Review',
+      due_at: null,
+      updated_at: '2026-03-05T09:00:00Z',
+    },
   ];
 
   function openWithContent(role: 'agency' | 'associate' | 'admin', data: unknown[]) {

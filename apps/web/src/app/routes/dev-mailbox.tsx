@@ -19,12 +19,7 @@ export function DevMailboxRoute() {
           <Anchor component={Link} to="/login" underline="never" aria-label="Copydesk sign in">
             <Brand />
           </Anchor>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => outbox.refetch()}
-            loading={outbox.isFetching}
-          >
+          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => outbox.refetch()} loading={outbox.isFetching}>
             Refresh
           </Button>
         </Group>

@@ -8,11 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useAgencies } from '@/features/billing/api/get-agencies';
 import { useFulfilment, type FulfilmentSortColumn } from '@/features/content/api/get-fulfilment';
 import { useFulfilmentAgents } from '@/features/content/api/get-fulfilment-agents';
-import {
-  defaultFulfilmentFilters,
-  FulfilmentFilters,
-  type FulfilmentFilterValues,
-} from '@/features/content/components/fulfilment-filters';
+import { defaultFulfilmentFilters, FulfilmentFilters, type FulfilmentFilterValues } from '@/features/content/components/fulfilment-filters';
 import { FulfilmentTable } from '@/features/content/components/fulfilment-table';
 
 const PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -35,7 +35,16 @@ async function expectErrorThenRetry(title: string, calls: FetchCall[], failing: 
 describe('panels that fail to load', () => {
   it("the dashboard's review queue", async () => {
     const failing = (call: FetchCall) => route(call) === 'GET /api/content';
-    const item = { id: 40, order_id: 12, article_title: 'Five habits', order_type: 'Blog Post', word_count: '500 Words', status: 'Pending Review', due_at: null, updated_at: '2026-03-04T09:00:00Z' };
+    const item = {
+      id: 40,
+      order_id: 12,
+      article_title: 'Five habits',
+      order_type: 'Blog Post',
+      word_count: '500 Words',
+      status: 'Pending Review',
+      due_at: null,
+      updated_at: '2026-03-04T09:00:00Z',
+    };
     const calls = failingOnce(failing, 'agency', (call) => {
       const r = route(call);
       if (r === 'GET /api/content') return json(200, { data: [item], meta: pageMeta(1, 1, 5) });
@@ -48,7 +57,8 @@ describe('panels that fail to load', () => {
   });
 
   it("the billing screen's spending chart", async () => {
-    const failing = (call: FetchCall) => route(call) === 'GET /api/billing' && new URL(call.url, 'http://test.local').searchParams.get('sort_column') === 'created_at';
+    const failing = (call: FetchCall) =>
+      route(call) === 'GET /api/billing' && new URL(call.url, 'http://test.local').searchParams.get('sort_column') === 'created_at';
     const calls = failingOnce(failing, 'agency', (call) => {
       const r = route(call);
       if (r === 'GET /api/billing') return json(200, { data: [], meta: pageMeta(0, 1, 5) });

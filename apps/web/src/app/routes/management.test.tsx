@@ -1,14 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  listScreenMessages,
-  managementScreenMessages,
-  messages,
-  orderScreenMessages,
-  userMessages,
-  type Role,
-  type UserListRow,
-} from '@copydesk/shared';
+import { listScreenMessages, managementScreenMessages, messages, orderScreenMessages, userMessages, type Role, type UserListRow } from '@copydesk/shared';
 import { pageMeta } from '@/features/orders/testing/fixtures';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -379,8 +371,7 @@ describe('user management: status and edits', () => {
 
   it('edits a user: the name is required, the rest goes to updateUserInfo with the user id', async () => {
     const { user, calls } = await openManagement({
-      handler: (call) =>
-        route(call) === 'POST /api/update/updateUserInfo' ? json(200, { message: messages.success, user: { id: 45 } }) : undefined,
+      handler: (call) => (route(call) === 'POST /api/update/updateUserInfo' ? json(200, { message: messages.success, user: { id: 45 } }) : undefined),
     });
     await screen.findByRole('row', { name: 'Sam Associate' });
     const before = listCalls(calls).length;
@@ -448,4 +439,3 @@ describe('user management: who may open it', () => {
     expect(listCalls(calls)).toHaveLength(0);
   });
 });
-

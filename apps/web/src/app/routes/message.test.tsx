@@ -69,7 +69,14 @@ describe('inbox list', () => {
   it('lists threads with who opened them, the order link and an unread marker in words', async () => {
     await openInbox({
       rows: [
-        threadRow({ id: 6, subject: 'Draft for order 12', order_id: 12, unread: true, author: { id: 8, name: 'Bob Associate' }, agency: { id: 7, name: 'Acme Media' } }),
+        threadRow({
+          id: 6,
+          subject: 'Draft for order 12',
+          order_id: 12,
+          unread: true,
+          author: { id: 8, name: 'Bob Associate' },
+          agency: { id: 7, name: 'Acme Media' },
+        }),
         threadRow(),
       ],
     });
@@ -83,7 +90,11 @@ describe('inbox list', () => {
     expect(within(first).getByRole('link', { name: 'Order #12' })).toHaveAttribute('href', '/items/12');
     // Only admins read every agency's threads; a customer is not told their own agency's name.
     expect(first).not.toHaveTextContent('Acme Media');
-    expect(within(first).getByText(/Last activity/).closest('time')).toHaveAttribute('dateTime', '2026-03-02T10:15:00Z');
+    expect(
+      within(first)
+        .getByText(/Last activity/)
+        .closest('time'),
+    ).toHaveAttribute('dateTime', '2026-03-02T10:15:00Z');
 
     expect(within(second).getByRole('link', { name: 'Question about my invoice' })).toBeInTheDocument();
     expect(second).not.toHaveAttribute('data-unread');
@@ -178,7 +189,10 @@ describe('a thread', () => {
   });
 
   it("says so when the thread cannot be opened (another agency's)", async () => {
-    await openInbox({ path: '/message?thread=99', handler: (call) => (route(call) === 'GET /api/message/99' ? json(404, { message: messages.notFound }) : undefined) });
+    await openInbox({
+      path: '/message?thread=99',
+      handler: (call) => (route(call) === 'GET /api/message/99' ? json(404, { message: messages.notFound }) : undefined),
+    });
     expect(await screen.findByText('This conversation could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(messages.notFound)).toBeInTheDocument();
   });
@@ -220,7 +234,9 @@ describe('a thread', () => {
     expect(screen.getByText('24 / 5,000 characters')).toBeInTheDocument();
     await user.keyboard('{Control>}{Enter}{/Control}');
 
-    await waitFor(() => expect(calls.filter((c) => route(c) === 'POST /api/message/5/reply').map((c) => c.body)).toEqual([{ message: 'Found it, thank you!' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => route(c) === 'POST /api/message/5/reply').map((c) => c.body)).toEqual([{ message: 'Found it, thank you!' }]),
+    );
     expect(await screen.findByText(inboxMessages.replySent)).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Messages in this conversation' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
@@ -329,9 +345,7 @@ describe('Create a Message', () => {
       role: 'admin',
       path: '/message?order_id=12',
       handler: (call) =>
-        route(call) === 'POST /api/message'
-          ? json(422, { message: messages.invalidData, errors: { order_id: [inboxMessages.orderInvalid] } })
-          : undefined,
+        route(call) === 'POST /api/message' ? json(422, { message: messages.invalidData, errors: { order_id: [inboxMessages.orderInvalid] } }) : undefined,
     });
     const dialog = await screen.findByRole('dialog', { name: 'Create a Message' });
     await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Your brief needs a keyword.');

@@ -6,11 +6,21 @@ import { json, makeUser, mockApi, renderRoute, route, signIn, type FetchCall } f
 const places = (call: FetchCall) => {
   switch (route(call)) {
     case 'GET /api/getCounties':
-      return json(200, { data: [{ id: 233, name: 'United States' }, { id: 39, name: 'Canada' }] });
+      return json(200, {
+        data: [
+          { id: 233, name: 'United States' },
+          { id: 39, name: 'Canada' },
+        ],
+      });
     case 'GET /api/getStatesByCounties/233':
       return json(200, { data: [{ id: 14, name: 'Illinois' }] });
     case 'GET /api/getCitiesByStates/14':
-      return json(200, { data: [{ id: 1, name: 'Springfield' }, { id: 2, name: 'Chicago' }] });
+      return json(200, {
+        data: [
+          { id: 1, name: 'Springfield' },
+          { id: 2, name: 'Chicago' },
+        ],
+      });
   }
 };
 
@@ -28,8 +38,7 @@ async function openLoginTab(role: 'agency' | 'associate' = 'agency', changed: ()
 }
 
 /** A Select's text box (its option list carries the same label). */
-const selectInput = (label: RegExp) =>
-  screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+const selectInput = (label: RegExp) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 
 const currentPassword = () => screen.getByLabelText(/^Current Password/);
 const newPassword = () => screen.getByLabelText(/^New Password/);

@@ -35,11 +35,7 @@ export function MyAccountRoute() {
           {withContact && (
             <Tabs.Panel value="contact">
               {/* one form state per user; refreshes of the stored user do not overwrite what is being typed */}
-              <ContactInfoForm
-                key={user.id}
-                user={user}
-                renderLocation={(props) => <LocationSelects {...props} />}
-              />
+              <ContactInfoForm key={user.id} user={user} renderLocation={(props) => <LocationSelects {...props} />} />
             </Tabs.Panel>
           )}
           <Tabs.Panel value="login">

@@ -226,10 +226,13 @@ describe('order items: messaging support', () => {
     expect(await screen.findByRole('link', { name: 'Message us about this order' })).toBeInTheDocument();
   });
 
-  it('lets an admin write to the order\'s agency instead', async () => {
+  it("lets an admin write to the order's agency instead", async () => {
     await openItems({ role: 'admin' });
     await screen.findByRole('row', { name: 'Item 40' });
     expect(screen.queryByRole('link', { name: 'Message us about this order' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Message the agency about this order' })).toHaveAttribute('href', expect.stringMatching(/^\/message\?order_id=\d+$/));
+    expect(screen.getByRole('link', { name: 'Message the agency about this order' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/message\?order_id=\d+$/),
+    );
   });
 });

@@ -81,12 +81,7 @@ export function OrderItemsRoute() {
             )}
             {/* A thread about this order (DESIGN.md §6.13): customers write to support; an admin
                 writes to the order's agency (the only way an admin opens a thread). */}
-            <Button
-              component={Link}
-              to={`/message?order_id=${detail.order.id}`}
-              variant="default"
-              leftSection={<IconMessage size={18} aria-hidden />}
-            >
+            <Button component={Link} to={`/message?order_id=${detail.order.id}`} variant="default" leftSection={<IconMessage size={18} aria-hidden />}>
               {isAdmin ? inboxScreenMessages.messageAgencyAboutOrder : inboxScreenMessages.messageAboutOrder}
             </Button>
             {!isAdmin &&

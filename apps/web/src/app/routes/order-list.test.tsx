@@ -49,7 +49,12 @@ describe('orders list', () => {
     expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('$120.50');
     expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('IN-PROGRESS');
     expect(screen.getByText(orderScreenMessages.showingEntries(1, 30, 57))).toBeInTheDocument();
-    for (const [label, n] of [['Total Orders', '57'], ['In Progress', '20'], ['Completed', '30'], ['Unpaid', '7']]) {
+    for (const [label, n] of [
+      ['Total Orders', '57'],
+      ['In Progress', '20'],
+      ['Completed', '30'],
+      ['Unpaid', '7'],
+    ]) {
       const counts = within(screen.getByRole('region', { name: 'Order counts' }));
       await waitFor(() => expect(counts.getByText(label!).parentElement).toHaveTextContent(n!));
     }

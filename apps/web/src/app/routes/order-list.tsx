@@ -71,10 +71,7 @@ export function OrderListRoute() {
   const showUser = roleCan(role, 'orders.filterByUser');
   const users = useUserOptions(showUser);
   const userOptions = useMemo(
-    () =>
-      (users.data ?? [])
-        .map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
+    () => (users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` })).sort((a, b) => a.label.localeCompare(b.label)),
     [users.data],
   );
 
@@ -140,15 +137,7 @@ export function OrderListRoute() {
 
       <OrderCounters />
 
-      <OrderFilters
-        values={filters}
-        onChange={setFilters}
-        status={status}
-        onStatus={setStatus}
-        showUser={showUser}
-        users={userOptions}
-        onReset={reset}
-      />
+      <OrderFilters values={filters} onChange={setFilters} status={status} onStatus={setStatus} showUser={showUser} users={userOptions} onReset={reset} />
 
       <Card withBorder radius="lg" padding={0}>
         <OrdersTable

@@ -10,11 +10,7 @@ function PasswordTokenScreen({ mode }: { mode: 'reset' | 'set' }) {
   return (
     <AuthLayout
       title={mode === 'reset' ? 'Reset Password' : 'Set Password'}
-      subtitle={
-        email
-          ? `Choose a ${mode === 'reset' ? 'new ' : ''}password for ${email}.`
-          : 'Choose a password of at least 8 characters.'
-      }
+      subtitle={email ? `Choose a ${mode === 'reset' ? 'new ' : ''}password for ${email}.` : 'Choose a password of at least 8 characters.'}
     >
       <PasswordTokenForm mode={mode} token={token} email={email} redirect={params.get('redirect')} />
       <Text ta="center" size="sm" mt="lg">

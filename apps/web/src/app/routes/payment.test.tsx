@@ -375,7 +375,12 @@ describe('payment: what the screen starts with', () => {
     await openPayment('agency', {
       'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }),
       'GET /api/user/getsavedcards/7': () =>
-        json(200, { data: [{ id: 8, card_last_digits: '1881', card_expiry: '01/31' }, { id: 3, card_last_digits: '4242', card_expiry: '12/30' }] }),
+        json(200, {
+          data: [
+            { id: 8, card_last_digits: '1881', card_expiry: '01/31' },
+            { id: 3, card_last_digits: '4242', card_expiry: '12/30' },
+          ],
+        }),
     });
     await waitFor(() => expect(tab('Saved Card')).toHaveAttribute('aria-selected', 'true'));
     expect(savedCardInput()).toHaveValue('*** *** **** 1881 | 01/31');
@@ -406,9 +411,17 @@ describe('payment: what the screen starts with', () => {
     expect(within(note).getByText('Test mode')).toBeInTheDocument();
     await user.click(within(note).getByRole('button', { name: 'Use test card 4000 0000 0000 0002 (Card declined)' }));
     expect(screen.getByLabelText(/^Card Number/)).toHaveValue('4000 0000 0000 0002');
-    await pickIn(user, screen.getAllByLabelText(/^Month/).find((el) => el.tagName === 'INPUT')!, '12');
+    await pickIn(
+      user,
+      screen.getAllByLabelText(/^Month/).find((el) => el.tagName === 'INPUT')!,
+      '12',
+    );
     const year = String(new Date().getFullYear() + 2);
-    await pickIn(user, screen.getAllByLabelText(/^Year/).find((el) => el.tagName === 'INPUT')!, year);
+    await pickIn(
+      user,
+      screen.getAllByLabelText(/^Year/).find((el) => el.tagName === 'INPUT')!,
+      year,
+    );
     await user.type(screen.getByLabelText(/^CVC/), '123');
     await user.click(terms());
     await user.click(payButton());
@@ -421,7 +434,15 @@ describe('payment: what the screen starts with', () => {
     expect(inline).toHaveTextContent(billingMessages.declined);
     expect(screen.getByRole('tabpanel')).toContainElement(inline);
     expect(calls.find((c) => route(c) === 'POST /api/order/pay')?.body).toMatchObject({
-      paymentInfo: { payment_type: 'NewCard', nameOnCard: 'Ada Lovelace', address: '12 Analytical Row', country: 'United States', state: 'California', city: 'San Francisco', zipCode: '94105' },
+      paymentInfo: {
+        payment_type: 'NewCard',
+        nameOnCard: 'Ada Lovelace',
+        address: '12 Analytical Row',
+        country: 'United States',
+        state: 'California',
+        city: 'San Francisco',
+        zipCode: '94105',
+      },
     });
 
     // Another card: the message goes.
@@ -470,7 +491,11 @@ describe('payment: what the screen starts with', () => {
     paymentApi('agency', {
       'GET /api/order/getById/5': async () => {
         await loaded;
-        return json(200, { ...orderDetail(), content: [item(1, 'Ten ways to ship faster'), item(2, 'Rockets for everyone', { addOn: 'SEO Optimisation', cost: 38 })], total: 66 });
+        return json(200, {
+          ...orderDetail(),
+          content: [item(1, 'Ten ways to ship faster'), item(2, 'Rockets for everyone', { addOn: 'SEO Optimisation', cost: 38 })],
+          total: 66,
+        });
       },
     });
     renderRoute('/payment/5');

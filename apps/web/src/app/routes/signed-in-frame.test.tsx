@@ -68,17 +68,20 @@ describe('signed-in frame', () => {
     expect(await screen.findByText(messages.accountDeactivated)).toBeInTheDocument();
   });
 
-  it.each([messages.accountDeactivated, userMessages.agencyDeactivated])('sends a user the server refuses with 403 "%s" to sign-in, saying why', async (message) => {
-    signIn('associate');
-    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
-    mockApi(() => json(403, { message }));
-    const { router } = renderRoute('/order');
+  it.each([messages.accountDeactivated, userMessages.agencyDeactivated])(
+    'sends a user the server refuses with 403 "%s" to sign-in, saying why',
+    async (message) => {
+      signIn('associate');
+      const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+      mockApi(() => json(403, { message }));
+      const { router } = renderRoute('/order');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(reload).not.toHaveBeenCalled();
-  });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(reload).not.toHaveBeenCalled();
+    },
+  );
 
   it('goes to sign-in when the token is no longer accepted', async () => {
     signIn('agency');
@@ -146,7 +149,14 @@ async function menuNames() {
   const hidden = (el: Element) => Boolean(el.closest('[aria-hidden="true"]')) || el.closest<HTMLElement>('[style*="display: none"]') !== null;
   return Array.from(nav.querySelectorAll('a, button'))
     .filter((el) => !hidden(el))
-    .map((el) => el.getAttribute('aria-label') ?? (Array.from(el.querySelectorAll('.mantine-NavLink-label, .mantine-NavLink-description'), (part) => part.textContent).join(' ').trim() || el.textContent))
+    .map(
+      (el) =>
+        el.getAttribute('aria-label') ??
+        (Array.from(el.querySelectorAll('.mantine-NavLink-label, .mantine-NavLink-description'), (part) => part.textContent)
+          .join(' ')
+          .trim() ||
+          el.textContent),
+    )
     .filter((name) => name !== 'Copydesk home' && name !== 'Close navigation');
 }
 
@@ -232,7 +242,14 @@ describe('sidebar menu', () => {
   });
 
   it('closes the phone drawer after choosing a page', async () => {
-    frameApi('agency', () => 0, (call) => (route(call) === 'GET /api/message' ? json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 1, per_page: 10 } }) : undefined));
+    frameApi(
+      'agency',
+      () => 0,
+      (call) =>
+        route(call) === 'GET /api/message'
+          ? json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 1, per_page: 10 } })
+          : undefined,
+    );
     const { user, router } = renderRoute('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
     expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();

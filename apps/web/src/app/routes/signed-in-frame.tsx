@@ -23,10 +23,7 @@ export function SignedInFrame() {
   const info = useInfo();
   // Polled every minute and on returning to the tab; a failure just shows no badge.
   const unread = useUnreadCount(role !== null).data ?? 0;
-  const nav = useMemo(
-    () => menuFor(role, { '/message': { count: unread, label: inboxScreenMessages.unreadCount(unread) } }),
-    [role, unread],
-  );
+  const nav = useMemo(() => menuFor(role, { '/message': { count: unread, label: inboxScreenMessages.unreadCount(unread) } }), [role, unread]);
 
   // GET /getInfo on entering the frame (spec §4 "Account status", §8 "User info load fails").
   useEffect(() => {
@@ -71,11 +68,7 @@ export function SignedInFrame() {
     <AppFrame
       title={role ? portalTitle[role] : 'Copydesk'}
       nav={nav}
-      helpLink={
-        roleCan(role, 'help.bookCall')
-          ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset }
-          : undefined
-      }
+      helpLink={roleCan(role, 'help.bookCall') ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset } : undefined}
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
       topBarExtra={user && roleCan(role, 'wallet.view') ? <BalanceBadge userId={user.id} /> : undefined}
       banner={user && roleCan(role, 'wallet.view') ? <OfferBanner userId={user.id} /> : undefined}

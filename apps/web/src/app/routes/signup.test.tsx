@@ -131,9 +131,7 @@ describe('sign-up screen', () => {
   });
 
   it('shows the first message of another field error', async () => {
-    mockApi(() =>
-      json(422, { message: messages.invalidData, errors: { 'sign.contact_number': [messages.phoneInvalid] } }),
-    );
+    mockApi(() => json(422, { message: messages.invalidData, errors: { 'sign.contact_number': [messages.phoneInvalid] } }));
     const { user } = await openSignup();
 
     await fillValid(user);

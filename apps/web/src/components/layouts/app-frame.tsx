@@ -20,13 +20,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import {
-  IconChevronDown,
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconLogout,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED } from '@copydesk/shared';
 import { Brand } from '@/components/ui/brand';
 import classes from './app-frame.module.css';
@@ -170,15 +164,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
       return (
         <Menu key={entry.to} position="right-start" withArrow shadow="md" withinPortal>
           <Menu.Target>
-            <NavLink
-              component="button"
-              aria-label={entry.label}
-              leftSection={icon(entry)}
-              active={active}
-              variant="light"
-              className={className}
-              py={10}
-            />
+            <NavLink component="button" aria-label={entry.label} leftSection={icon(entry)} active={active} variant="light" className={className} py={10} />
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{entry.label}</Menu.Label>
@@ -248,13 +234,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger
-              opened={mobileOpened}
-              onClick={toggleMobile}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
-            />
+            <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'} />
             <ActionIcon
               visibleFrom="sm"
               variant="subtle"
@@ -263,11 +243,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
               onClick={() => setCollapsed((c) => !c)}
               aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             >
-              {collapsed ? (
-                <IconLayoutSidebarLeftExpand size={22} stroke={1.6} />
-              ) : (
-                <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />
-              )}
+              {collapsed ? <IconLayoutSidebarLeftExpand size={22} stroke={1.6} /> : <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} />}
             </ActionIcon>
             {/* Two short lines on a phone rather than "Agency Po…" */}
             <Text fw={700} fz={{ base: 'md', xs: 'lg' }} lh={1.2} lineClamp={2}>

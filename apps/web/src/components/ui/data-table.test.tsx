@@ -87,7 +87,11 @@ describe('data table on a desktop', () => {
   it('shows a table with its headers, rows and entries line, and sorts from a header', async () => {
     const { user, onSortChange } = renderTable();
     const table = screen.getByRole('table', { name: 'Fruit' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Price', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Price', 'Status', 'Actions']);
     expect(within(table).getByRole('row', { name: 'Fruit Banana' })).toHaveTextContent('$2.50');
     expect(screen.queryByRole('list', { name: 'Fruit' })).not.toBeInTheDocument();
     expect(screen.getByText(orderScreenMessages.showingEntries(1, 2, 2))).toBeInTheDocument();
@@ -127,7 +131,10 @@ describe('data table on a desktop', () => {
   });
 
   it("says 'NO DATA FOUND!' by default when the list is empty, or what the screen asks it to", () => {
-    const { unmount } = renderTable({ rows: [], pager: { meta: { ...meta, from: null, to: null, total: 0 }, page: 1, onPage: vi.fn(), limit: 10, limits: [10], onLimit: vi.fn() } });
+    const { unmount } = renderTable({
+      rows: [],
+      pager: { meta: { ...meta, from: null, to: null, total: 0 }, page: 1, onPage: vi.fn(), limit: 10, limits: [10], onLimit: vi.fn() },
+    });
     expect(screen.getByText(messages.noData)).toBeInTheDocument();
     expect(screen.getByText(orderScreenMessages.showingEntries(0, 0, 0))).toBeInTheDocument();
     unmount();
@@ -234,10 +241,18 @@ describe('listState', () => {
     });
     function FruitList() {
       const query = useQuery({ queryKey: ['fruit'], queryFn: fetchFruit });
-      return <DataTable label="Fruit" columns={columns(vi.fn())} rows={query.data} rowKey={(f) => f.id} rowLabel={(f) => `Fruit ${f.name}`} {...listState(query)} />;
+      return (
+        <DataTable label="Fruit" columns={columns(vi.fn())} rows={query.data} rowKey={(f) => f.id} rowLabel={(f) => `Fruit ${f.name}`} {...listState(query)} />
+      );
     }
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(wrap(<QueryClientProvider client={client}><FruitList /></QueryClientProvider>));
+    render(
+      wrap(
+        <QueryClientProvider client={client}>
+          <FruitList />
+        </QueryClientProvider>,
+      ),
+    );
 
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(messages.serverError);

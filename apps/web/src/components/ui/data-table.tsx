@@ -116,7 +116,15 @@ const stop = (event: { stopPropagation: () => void }) => event.stopPropagation()
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
-function SortSelect<T, S extends string>({ columns, sort, onSortChange }: { columns: DataTableColumn<T, S>[]; sort: SortState<S>; onSortChange: (next: SortState<S>) => void }) {
+function SortSelect<T, S extends string>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: DataTableColumn<T, S>[];
+  sort: SortState<S>;
+  onSortChange: (next: SortState<S>) => void;
+}) {
   const options = columns.flatMap((c) =>
     c.sort
       ? [

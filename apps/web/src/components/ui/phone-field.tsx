@@ -9,10 +9,7 @@ export type { Country };
 type PhoneTextInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'size'> & { invalid?: boolean };
 
 /** The number box, drawn as a Mantine input so borders, focus and error colours match the form. */
-const PhoneTextInput = forwardRef<HTMLInputElement, PhoneTextInputProps>(function PhoneTextInput(
-  { invalid, ...props },
-  ref,
-) {
+const PhoneTextInput = forwardRef<HTMLInputElement, PhoneTextInputProps>(function PhoneTextInput({ invalid, ...props }, ref) {
   return <Input ref={ref} {...props} error={invalid} className={classes.input} />;
 });
 
@@ -32,26 +29,10 @@ export type PhoneFieldProps = {
 };
 
 /** International phone input with a country select, storing E.164. */
-export function PhoneField({
-  label,
-  value,
-  onChange,
-  country,
-  onCountryChange,
-  required,
-  error,
-  description,
-  disabled,
-}: PhoneFieldProps) {
+export function PhoneField({ label, value, onChange, country, onCountryChange, required, error, description, disabled }: PhoneFieldProps) {
   const id = useId();
   return (
-    <Input.Wrapper
-      id={id}
-      label={label}
-      required={required}
-      error={typeof error === 'string' ? error : undefined}
-      description={description}
-    >
+    <Input.Wrapper id={id} label={label} required={required} error={typeof error === 'string' ? error : undefined} description={description}>
       <PhoneInput
         id={id}
         className={classes.root}

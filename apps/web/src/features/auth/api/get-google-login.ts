@@ -6,7 +6,6 @@ import { api, apiUrl } from '@/lib/api-client';
 export const SOCIAL_REDIRECT_URL = apiUrl('/socialredirect');
 
 /** GET /getGoogleLogin/{token} → {token, user}: exchanges the one-time token Google sign-in returned. */
-export const getGoogleLogin = (token: string) =>
-  api.get<AuthResponse>(`/getGoogleLogin/${encodeURIComponent(token)}`);
+export const getGoogleLogin = (token: string) => api.get<AuthResponse>(`/getGoogleLogin/${encodeURIComponent(token)}`);
 
 export const useGoogleLogin = () => useMutation({ mutationFn: getGoogleLogin });

@@ -113,11 +113,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           }}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Checkbox
-            label="Remember me"
-            checked={remember}
-            onChange={(e) => setRemember(e.currentTarget.checked)}
-          />
+          <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot password?
           </Anchor>

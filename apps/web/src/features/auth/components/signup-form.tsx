@@ -1,16 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { messages, signUpFieldsSchema, TERMS_URL, UTM_KEYS, type SignUpInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { setSendto } from '@/lib/auth';
@@ -21,15 +11,7 @@ import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { useRegister } from '../api/register';
 import { GoogleButton } from './google-button';
 
-type Field =
-  | 'name'
-  | 'company_name'
-  | 'role_designation'
-  | 'contact_number'
-  | 'email'
-  | 'password'
-  | 'confirmPassword'
-  | 'termsandcondition';
+type Field = 'name' | 'company_name' | 'role_designation' | 'contact_number' | 'email' | 'password' | 'confirmPassword' | 'termsandcondition';
 
 /** A field's problem: `true` paints the border red, a string also explains it under the field. */
 type Problems = Partial<Record<Field, boolean | string>>;

@@ -6,5 +6,4 @@ export type AgencyOption = { id: number; name: string; email?: string; company_n
 /** GET /user/getuserbyrole/agency → {data: [{id, name, …}]}: the admin's agency select. */
 export const getAgencies = () => api.get<{ data: AgencyOption[] }>('/user/getuserbyrole/agency');
 
-export const useAgencies = (enabled: boolean) =>
-  useQuery({ queryKey: ['users', 'by-role', 'agency'], queryFn: getAgencies, enabled, staleTime: 60_000 });
+export const useAgencies = (enabled: boolean) => useQuery({ queryKey: ['users', 'by-role', 'agency'], queryFn: getAgencies, enabled, staleTime: 60_000 });

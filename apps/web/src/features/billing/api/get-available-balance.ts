@@ -5,8 +5,7 @@ import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 /** GET /billing/getAvailableBalance/{userId} → {balance} in dollars (an associate gets its agency's). */
-export const getAvailableBalance = (userId: number) =>
-  api.get<z.infer<typeof balanceResponseSchema>>(`/billing/getAvailableBalance/${userId}`);
+export const getAvailableBalance = (userId: number) => api.get<z.infer<typeof balanceResponseSchema>>(`/billing/getAvailableBalance/${userId}`);
 
 export const useAvailableBalance = (userId: number | undefined, enabled = true) =>
   useQuery({

@@ -7,8 +7,7 @@ import { billingKeys } from './keys';
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
 /** GET /user/getsavedcards/{userId} → {data: [{id, card_last_digits, card_expiry}]}, newest first (403 for associates). */
-export const getSavedCards = (userId: number) =>
-  api.get<z.infer<typeof savedCardsResponseSchema>>(`/user/getsavedcards/${userId}`);
+export const getSavedCards = (userId: number) => api.get<z.infer<typeof savedCardsResponseSchema>>(`/user/getsavedcards/${userId}`);
 
 export const useSavedCards = (userId: number | undefined, enabled = true) =>
   useQuery({

@@ -27,14 +27,14 @@ function openModal(over: Record<string, Handler> = {}) {
     if (key === 'GET /api/payment-config') return json(200, { gateway: 'sandbox', publishable_key: null });
     if (key === 'GET /api/user/getsavedcards/7') return json(200, { data: [CARD] });
   });
-  const view = renderRoute('/', [
-    { path: '/', element: <AddBalanceModal opened onClose={() => undefined} userId={7} renderLocation={() => null} /> },
-  ]);
+  const view = renderRoute('/', [{ path: '/', element: <AddBalanceModal opened onClose={() => undefined} userId={7} renderLocation={() => null} /> }]);
   return { ...view, calls, dialog: () => screen.getByRole('dialog', { name: 'Add Balance' }) };
 }
 
 const selectInput = (label: RegExp, root: HTMLElement) =>
-  within(root).getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+  within(root)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 
 describe('add balance modal: defaults', () => {
   it('chooses the newest saved card when there is one', async () => {

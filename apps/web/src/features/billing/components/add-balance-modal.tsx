@@ -71,8 +71,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
     setTabState(next);
   };
 
-  const clear = (...fields: string[]) =>
-    setInvalid((s) => (fields.some((f) => s[f]) ? { ...s, ...Object.fromEntries(fields.map((f) => [f, false])) } : s));
+  const clear = (...fields: string[]) => setInvalid((s) => (fields.some((f) => s[f]) ? { ...s, ...Object.fromEntries(fields.map((f) => [f, false])) } : s));
 
   const reset = () => {
     setAmount('');

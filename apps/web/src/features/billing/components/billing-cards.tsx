@@ -40,7 +40,12 @@ function StatCard({ icon, color, label, children, action }: StatCardProps) {
 
 const Amount = ({ loading, error, value }: { loading: boolean; error: Error | null; value: number | undefined }) => {
   if (loading) return <Skeleton h={30} w={120} />;
-  if (error) return <Text c="red" size="sm">{error.message}</Text>;
+  if (error)
+    return (
+      <Text c="red" size="sm">
+        {error.message}
+      </Text>
+    );
   return (
     <Text fz={26} fw={700} lh={1.2}>
       {money(value ?? 0)}

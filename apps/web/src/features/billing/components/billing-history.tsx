@@ -96,7 +96,13 @@ function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRo
         </Tooltip>
       ),
       cardCell: (row) => (
-        <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden />} aria-label={`View ${documentOf(row)} ${row.invoice}`} onClick={() => onView(row.id)}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconEye size={14} aria-hidden />}
+          aria-label={`View ${documentOf(row)} ${row.invoice}`}
+          onClick={() => onView(row.id)}
+        >
           View {documentOf(row)}
         </Button>
       ),

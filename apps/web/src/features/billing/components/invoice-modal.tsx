@@ -104,10 +104,7 @@ function InvoiceBody({ detail }: { detail: BillingDetail }) {
         {detail.discount > 0 && (
           <>
             <TotalLine label="Subtotal" value={money(detail.subtotal)} />
-            <TotalLine
-              label={`Coupon discount${detail.coupon_code ? ` (${detail.coupon_code})` : ''}`}
-              value={`-${money(detail.discount)}`}
-            />
+            <TotalLine label={`Coupon discount${detail.coupon_code ? ` (${detail.coupon_code})` : ''}`} value={`-${money(detail.discount)}`} />
           </>
         )}
         {isOrder && <TotalLine label="Total Items" value={String(detail.total_items)} />}

@@ -4,16 +4,7 @@ import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
 import { gatewayMessages, messages, TEXT_MAX, ZIP_MAX } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { CardEntry } from '../hooks/use-card-entry';
-import {
-  CVC_LENGTH,
-  expiryYears,
-  MONTHS,
-  typedCardNumber,
-  typedCvc,
-  type CardForm,
-  type Invalid,
-  type Location,
-} from '../lib/card-form';
+import { CVC_LENGTH, expiryYears, MONTHS, typedCardNumber, typedCvc, type CardForm, type Invalid, type Location } from '../lib/card-form';
 import { CardDeclined } from './card-declined';
 import { TestModeNote } from './test-mode-note';
 

@@ -104,7 +104,18 @@ describe('offer banner', () => {
     const { calls } = frameApi('agency', () => json(200, offer), {
       'GET /api/order/getById/5': () =>
         json(200, {
-          order: { id: 5, order_date: '2026-03-01', no_of_content: 1, order_by: 'Ada Lovelace', user_id: 7, total: 28, status: 'UNPAID', unpaid: true, payment_id: null, created_at: '2026-03-01T09:00:00Z' },
+          order: {
+            id: 5,
+            order_date: '2026-03-01',
+            no_of_content: 1,
+            order_by: 'Ada Lovelace',
+            user_id: 7,
+            total: 28,
+            status: 'UNPAID',
+            unpaid: true,
+            payment_id: null,
+            created_at: '2026-03-01T09:00:00Z',
+          },
           content: [],
           total: 28,
           orderBreakDown: [{ itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28, itemCount: 1, itemAddons: null, itemAddonPrice: 0 }],
@@ -144,7 +155,11 @@ describe('offer banner', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
     await user.type(within(dialog).getByLabelText(/^Amount/), '50');
     await user.click(within(dialog).getByRole('tab', { name: 'Saved Card' }));
-    await user.click(within(dialog).getAllByLabelText(/^Saved Card/).find((el) => el.tagName === 'INPUT')!);
+    await user.click(
+      within(dialog)
+        .getAllByLabelText(/^Saved Card/)
+        .find((el) => el.tagName === 'INPUT')!,
+    );
     await user.click(await screen.findByRole('option', { name: '*** *** **** 4242 | 12/30', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
     await screen.findByText(billingMessages.balanceAdded);

@@ -96,17 +96,11 @@ export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoa
     <Tabs value={method.tab} onChange={(value) => method.setTab((value as MethodTab) ?? 'wallet')} keepMounted={false}>
       {/* Labels without icons: the three fit one row down to a 390 px phone (with icons Saved Card wrapped alone). */}
       <Tabs.List grow mb="md">
-        <Tabs.Tab value="wallet">
-          Wallet
-        </Tabs.Tab>
+        <Tabs.Tab value="wallet">Wallet</Tabs.Tab>
         {!method.walletOnly && (
           <>
-            <Tabs.Tab value="new">
-              New Card
-            </Tabs.Tab>
-            <Tabs.Tab value="saved">
-              Saved Card
-            </Tabs.Tab>
+            <Tabs.Tab value="new">New Card</Tabs.Tab>
+            <Tabs.Tab value="saved">Saved Card</Tabs.Tab>
           </>
         )}
       </Tabs.List>

@@ -29,10 +29,7 @@ export function SavedCardSelect({ cards, loading, value, onSelect, onNewCard, in
     <Select
       label="Saved Card"
       placeholder={loading ? 'Loading…' : 'Choose a saved card'}
-      data={[
-        ...(cards ?? []).map((card) => ({ value: String(card.id), label: savedCardLabel(card) })),
-        { value: NEW_CARD, label: messages.addNewCard },
-      ]}
+      data={[...(cards ?? []).map((card) => ({ value: String(card.id), label: savedCardLabel(card) })), { value: NEW_CARD, label: messages.addNewCard }]}
       value={value}
       error={invalid}
       allowDeselect={false}

@@ -68,7 +68,18 @@ function api(config: object, over: Record<string, Handler> = {}) {
         return json(200, { message: '', remaining_amount: 0, show: false });
       case 'GET /api/order/getById/5':
         return json(200, {
-          order: { id: 5, order_date: '2026-03-01', no_of_content: 1, order_by: 'Ada Lovelace', user_id: 7, total: 28, status: 'UNPAID', unpaid: true, payment_id: null, created_at: '2026-03-01T09:00:00Z' },
+          order: {
+            id: 5,
+            order_date: '2026-03-01',
+            no_of_content: 1,
+            order_by: 'Ada Lovelace',
+            user_id: 7,
+            total: 28,
+            status: 'UNPAID',
+            unpaid: true,
+            payment_id: null,
+            created_at: '2026-03-01T09:00:00Z',
+          },
           content: [],
           total: 28,
           orderBreakDown: [{ itemType: 'Blog Post', itemWord: '500 Words', itemWordPrice: 28, itemCount: 1, itemAddons: null, itemAddonPrice: 0 }],
@@ -93,7 +104,9 @@ function api(config: object, over: Record<string, Handler> = {}) {
 }
 
 const selectInput = (label: RegExp, root: HTMLElement) =>
-  within(root).getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+  within(root)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT') as HTMLInputElement;
 const option = (name: string) => screen.findByRole('option', { name, hidden: true });
 
 /** Name on card and the billing address: what stays on the screen in stripe mode. */

@@ -9,7 +9,14 @@ import { groupedCardNumber, SANDBOX_TEST_CARDS } from '@copydesk/shared';
 export function TestModeNote({ onUse }: { onUse?: (cardNumber: string) => void }) {
   return (
     // The title in the text colour: yellow's own (shade 9) is under 4.5:1 on the light yellow.
-    <Alert role="note" color="yellow" variant="light" title="Test mode" icon={<IconFlask size={18} aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+    <Alert
+      role="note"
+      color="yellow"
+      variant="light"
+      title="Test mode"
+      icon={<IconFlask size={18} aria-hidden />}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap={6}>
         <Text size="sm">No real card is charged. Pick a test card (any future expiry date, any 3-digit CVC):</Text>
         <Stack gap={4} component="ul" aria-label="Test cards" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -93,8 +93,7 @@ export function typedCvc(typed: string): string | null {
 }
 
 /** A saved card as the selects list it (spec §2). */
-export const savedCardLabel = (card: { card_last_digits: string; card_expiry: string }) =>
-  `*** *** **** ${card.card_last_digits} | ${card.card_expiry}`;
+export const savedCardLabel = (card: { card_last_digits: string; card_expiry: string }) => `*** *** **** ${card.card_last_digits} | ${card.card_expiry}`;
 
 /** The card and billing-address fields of a payload (`country`, `state`, `city` are names). */
 export function cardInfo(card: CardForm) {

@@ -31,6 +31,4 @@ export function useProductsByName(names: string[]): Map<string, ProductDetail> {
 
 /** A type's tiers and add-ons from the cache, or loaded now (a chosen type needs its first word count). */
 export const ensureProduct = (queryClient: QueryClient, name: string) =>
-  queryClient
-    .ensureQueryData({ queryKey: ['catalog', 'product', name], queryFn: () => getProduct(name), staleTime: 5 * 60_000 })
-    .then((res) => res.data);
+  queryClient.ensureQueryData({ queryKey: ['catalog', 'product', name], queryFn: () => getProduct(name), staleTime: 5 * 60_000 }).then((res) => res.data);

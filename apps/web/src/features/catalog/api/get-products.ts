@@ -5,5 +5,4 @@ import { api } from '@/lib/api-client';
 /** GET /miscellaneous/getProducts → {data: [{id, name, description, sample, starting_price}]}. */
 export const getProducts = () => api.get<{ data: ProductSummary[] }>('/miscellaneous/getProducts');
 
-export const useProducts = () =>
-  useQuery({ queryKey: ['catalog', 'products'], queryFn: getProducts, staleTime: 5 * 60_000, select: (res) => res.data });
+export const useProducts = () => useQuery({ queryKey: ['catalog', 'products'], queryFn: getProducts, staleTime: 5 * 60_000, select: (res) => res.data });

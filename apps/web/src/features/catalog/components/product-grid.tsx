@@ -1,18 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  Modal,
-  ScrollArea,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileText } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, listScreenMessages, type ProductSummary } from '@copydesk/shared';
@@ -22,8 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 /** Wider than this, the grid shows the sample of the hovered or selected product beside it (spec §2, §9). */
 export const SAMPLE_PREVIEW_QUERY = '(min-width: 1025px)';
 
-export const startingFrom = (product: Pick<ProductSummary, 'starting_price'>) =>
-  `Starting from ${formatMoney(dollarsToCents(product.starting_price) ?? 0)}`;
+export const startingFrom = (product: Pick<ProductSummary, 'starting_price'>) => `Starting from ${formatMoney(dollarsToCents(product.starting_price) ?? 0)}`;
 
 type ProductGridProps = {
   products: ProductSummary[] | undefined;
@@ -85,13 +71,7 @@ export function ProductGrid({ products, loading, error, onRetry, onChoose, busy,
                         {startingFrom(product)}
                       </Text>
                       <Group justify="space-between" mt="auto" pt="xs" wrap="nowrap">
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          onClick={() => setSample(product)}
-                          aria-label={`View Sample of ${product.name}`}
-                        >
+                        <Anchor component="button" type="button" size="sm" onClick={() => setSample(product)} aria-label={`View Sample of ${product.name}`}>
                           View Sample
                         </Anchor>
                         <Button

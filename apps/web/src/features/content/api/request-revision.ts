@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
 /** POST /content/revision/{id} {reason, detailedReason, linkagent_id} → {message}; 422 per field, 409 when none are left. */
-export const requestRevision = ({ id, body }: { id: number; body: RevisionRequest }) =>
-  api.post<{ message: string }>(`/content/revision/${id}`, body);
+export const requestRevision = ({ id, body }: { id: number; body: RevisionRequest }) => api.post<{ message: string }>(`/content/revision/${id}`, body);
 
 export const useRequestRevision = () => {
   const queryClient = useQueryClient();

@@ -16,10 +16,7 @@ export function ApproveModal({ opened, version, busy, onCancel, onConfirm }: App
       centered
       closeButtonProps={{ 'aria-label': 'Cancel approval' }}
     >
-      <Text>
-        {version ? `You are approving version ${version}. ` : ''}Once approved, the item is complete and no more revisions can be
-        requested.
-      </Text>
+      <Text>{version ? `You are approving version ${version}. ` : ''}Once approved, the item is complete and no more revisions can be requested.</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy}>
           Cancel

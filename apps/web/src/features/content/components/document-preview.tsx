@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
-import {  } from '@tabler/icons-react';
+import {} from '@tabler/icons-react';
 import { type ContentDocument, contentMessages, listScreenMessages } from '@copydesk/shared';
 import { useContentPreview } from '../api/get-content-preview';
 import classes from './document-preview.module.css';
@@ -29,17 +29,10 @@ export function DocumentPreview({ contentId, latest }: { contentId: number; late
     );
   }
   if (preview.isError) {
-    return (
-      <ErrorState title={listScreenMessages.previewFailed} error={preview.error} onRetry={() => preview.refetch()} retrying={preview.isFetching} />
-    );
+    return <ErrorState title={listScreenMessages.previewFailed} error={preview.error} onRetry={() => preview.refetch()} retrying={preview.isFetching} />;
   }
   return (
     // A focusable region, so keyboard users can scroll it.
-    <article
-      className={classes.panel}
-      tabIndex={0}
-      aria-label={`Preview of version ${latest.version}`}
-      dangerouslySetInnerHTML={{ __html: preview.data }}
-    />
+    <article className={classes.panel} tabIndex={0} aria-label={`Preview of version ${latest.version}`} dangerouslySetInnerHTML={{ __html: preview.data }} />
   );
 }

@@ -3,7 +3,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDate } from '../lib/format';
 
 /** A due date; an overdue one says so in words, not only in red. */
-type DueDateProps = { dueAt: string | null; overdue: boolean; size?: 'xs' | 'sm' | 'md'; /** The label under the date (narrow table cells). */ stacked?: boolean };
+type DueDateProps = {
+  dueAt: string | null;
+  overdue: boolean;
+  size?: 'xs' | 'sm' | 'md';
+  /** The label under the date (narrow table cells). */ stacked?: boolean;
+};
 
 export function DueDate({ dueAt, overdue, size = 'sm', stacked = false }: DueDateProps) {
   if (!dueAt) return <Text size={size}>—</Text>;

@@ -59,9 +59,7 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          Tell the writer what should change. You have {revisionsLeftText(revisionsLeft)} for this item.
-        </Text>
+        <Text size="sm">Tell the writer what should change. You have {revisionsLeftText(revisionsLeft)} for this item.</Text>
         <Select
           label="Reason"
           placeholder="Choose a reason"

@@ -10,5 +10,4 @@ export type CouponResponse = z.infer<typeof couponResponseSchema>;
 export const getCoupon = (id: number) => api.get<CouponResponse>(`/coupon/${id}`);
 
 /** `id` null (not a valid id) asks nothing. */
-export const useCoupon = (id: number | null) =>
-  useQuery({ queryKey: couponKeys.detail(id ?? 0), queryFn: () => getCoupon(id!), enabled: id !== null });
+export const useCoupon = (id: number | null) => useQuery({ queryKey: couponKeys.detail(id ?? 0), queryFn: () => getCoupon(id!), enabled: id !== null });

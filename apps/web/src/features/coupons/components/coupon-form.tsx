@@ -29,11 +29,7 @@ const STATUS_OPTIONS = [
 ];
 
 const amountHint = (type: CouponType | null) =>
-  type === 'fixed'
-    ? couponScreenMessages.amountFixedHint
-    : type === 'percentage'
-      ? couponScreenMessages.amountPercentageHint
-      : couponScreenMessages.amountHint;
+  type === 'fixed' ? couponScreenMessages.amountFixedHint : type === 'percentage' ? couponScreenMessages.amountPercentageHint : couponScreenMessages.amountHint;
 
 type CouponFormProps = {
   mode: 'create' | 'edit';
@@ -151,8 +147,20 @@ export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormPr
               autoComplete="off"
               maxLength={12}
               description={amountHint(values.type)}
-              leftSection={values.type === 'fixed' ? <Text span size="sm" aria-hidden>$</Text> : undefined}
-              rightSection={values.type === 'percentage' ? <Text span size="sm" aria-hidden>%</Text> : undefined}
+              leftSection={
+                values.type === 'fixed' ? (
+                  <Text span size="sm" aria-hidden>
+                    $
+                  </Text>
+                ) : undefined
+              }
+              rightSection={
+                values.type === 'percentage' ? (
+                  <Text span size="sm" aria-hidden>
+                    %
+                  </Text>
+                ) : undefined
+              }
               value={values.amount}
               error={errors.amount}
               onChange={(e) => set('amount', typedAmount(e.currentTarget.value, values.amount))}

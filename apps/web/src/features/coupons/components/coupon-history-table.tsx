@@ -6,7 +6,10 @@ import { DataTable, type DataTableColumn, type DataTableProps, type SortState } 
 import type { CouponHistoryRow, CouponHistorySortColumn } from '../api/get-coupon-history';
 import { formatDate } from '../lib/format';
 
-type CouponHistoryTableProps = Pick<DataTableProps<CouponHistoryRow, CouponHistorySortColumn>, 'loading' | 'error' | 'errorTitle' | 'onRetry' | 'retrying' | 'pager'> & {
+type CouponHistoryTableProps = Pick<
+  DataTableProps<CouponHistoryRow, CouponHistorySortColumn>,
+  'loading' | 'error' | 'errorTitle' | 'onRetry' | 'retrying' | 'pager'
+> & {
   rows: CouponHistoryRow[] | undefined;
   sort: SortState<CouponHistorySortColumn>;
   onSortChange: (sort: SortState<CouponHistorySortColumn>) => void;
@@ -16,7 +19,14 @@ type CouponHistoryTableProps = Pick<DataTableProps<CouponHistoryRow, CouponHisto
 
 const COLUMNS: DataTableColumn<CouponHistoryRow, CouponHistorySortColumn>[] = [
   { key: 'id', header: 'ID', sort: 'id', cell: (row) => row.id, tdProps: { fw: 600 } },
-  { key: 'code', header: 'Coupon Code', sort: 'coupon_code', cell: (row) => row.coupon_code, card: 'title', tdProps: { fw: 600, maw: 200, style: { overflowWrap: 'anywhere' } } },
+  {
+    key: 'code',
+    header: 'Coupon Code',
+    sort: 'coupon_code',
+    cell: (row) => row.coupon_code,
+    card: 'title',
+    tdProps: { fw: 600, maw: 200, style: { overflowWrap: 'anywhere' } },
+  },
   { key: 'user', header: 'User', sort: 'user_name', cell: (row) => row.user_name },
   {
     key: 'order',
@@ -28,7 +38,13 @@ const COLUMNS: DataTableColumn<CouponHistoryRow, CouponHistorySortColumn>[] = [
       </Anchor>
     ),
   },
-  { key: 'discount', header: 'Discount', cell: (row) => formatMoney(dollarsToCents(row.discount) ?? 0), card: 'aside', tdProps: { style: { whiteSpace: 'nowrap' } } },
+  {
+    key: 'discount',
+    header: 'Discount',
+    cell: (row) => formatMoney(dollarsToCents(row.discount) ?? 0),
+    card: 'aside',
+    tdProps: { style: { whiteSpace: 'nowrap' } },
+  },
   { key: 'used', header: 'Used Date', sort: 'created_at', cell: (row) => formatDate(row.created_at), tdProps: { style: { whiteSpace: 'nowrap' } } },
 ];
 

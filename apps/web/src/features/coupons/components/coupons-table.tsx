@@ -72,10 +72,24 @@ function Actions({ coupon, onDelete }: { coupon: Coupon; onDelete: (coupon: Coup
 function CardActions({ coupon, onDelete }: { coupon: Coupon; onDelete: (coupon: Coupon) => void }) {
   return (
     <Group gap="xs" justify="flex-end">
-      <Button component={Link} to={`/edit-coupon/${coupon.id}`} size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} aria-label={`Edit coupon ${coupon.coupon_code}`}>
+      <Button
+        component={Link}
+        to={`/edit-coupon/${coupon.id}`}
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        aria-label={`Edit coupon ${coupon.coupon_code}`}
+      >
         Edit
       </Button>
-      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} aria-label={`Delete coupon ${coupon.coupon_code}`} onClick={() => onDelete(coupon)}>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        aria-label={`Delete coupon ${coupon.coupon_code}`}
+        onClick={() => onDelete(coupon)}
+      >
         Delete
       </Button>
     </Group>
@@ -86,7 +100,14 @@ function CardActions({ coupon, onDelete }: { coupon: Coupon; onDelete: (coupon: 
 export function CouponsTable({ rows, sort, onSortChange, agencies, onDelete, empty, ...state }: CouponsTableProps) {
   const today = todayIso();
   const columns: DataTableColumn<Coupon, CouponSortColumn>[] = [
-    { key: 'code', header: 'Code', sort: 'coupon_code', cell: (c) => c.coupon_code, card: 'title', tdProps: { fw: 700, maw: 200, style: { overflowWrap: 'anywhere' } } },
+    {
+      key: 'code',
+      header: 'Code',
+      sort: 'coupon_code',
+      cell: (c) => c.coupon_code,
+      card: 'title',
+      tdProps: { fw: 700, maw: 200, style: { overflowWrap: 'anywhere' } },
+    },
     { key: 'type', header: 'Type', sort: 'type', cell: (c) => couponTypeLabel(c.type) },
     { key: 'amount', header: 'Amount', sort: 'amount', cell: (c) => couponAmountText(c), tdProps: { style: { whiteSpace: 'nowrap' } } },
     { key: 'agencies', header: 'Agencies', cell: (c) => <Agencies coupon={c} agencies={agencies} />, tdProps: { miw: 120, maw: 240 } },

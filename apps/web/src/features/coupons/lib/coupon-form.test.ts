@@ -45,7 +45,7 @@ describe('coupon form rules', () => {
     expect(validateCouponForm({ ...filled, type: 'percentage', amount: '100' }, { today: TODAY }).payload?.amount).toBe(100);
   });
 
-  it("lets an edited coupon keep its own past expiry, but not move to another past day", () => {
+  it('lets an edited coupon keep its own past expiry, but not move to another past day', () => {
     expect(validateCouponForm({ ...filled, expiry: '2020-01-31' }, { today: TODAY, savedExpiry: '2020-01-31' }).payload).toBeDefined();
     expect(validateCouponForm({ ...filled, expiry: '2020-01-30' }, { today: TODAY, savedExpiry: '2020-01-31' }).errors.expiry).toBe(m.expiryPast);
   });

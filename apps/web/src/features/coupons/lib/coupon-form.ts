@@ -80,10 +80,7 @@ type ValidateOptions = {
  * Checks the form with the shared contract (the server runs the same one) and returns the first
  * problem per field, or the payload of POST /coupon (PATCH adds status).
  */
-export function validateCouponForm(
-  values: CouponFormValues,
-  { today, savedExpiry }: ValidateOptions,
-): { errors: CouponFieldErrors; payload?: CouponPayload } {
+export function validateCouponForm(values: CouponFormValues, { today, savedExpiry }: ValidateOptions): { errors: CouponFieldErrors; payload?: CouponPayload } {
   const body = {
     coupon_code: values.coupon_code,
     type: values.type ?? undefined,

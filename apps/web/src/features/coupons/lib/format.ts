@@ -17,8 +17,7 @@ export function todayIso(now = new Date()): string {
  * An expiry is a calendar day, not an instant: read as UTC midnight and shown in UTC, so
  * `2026-03-01` is 1 March everywhere (local midnight would be the day before west of Greenwich).
  */
-export const formatDay = (ymd: string) =>
-  new Date(`${ymd}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+export const formatDay = (ymd: string) => new Date(`${ymd}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A timestamp, as a day in the admin's time zone. */
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

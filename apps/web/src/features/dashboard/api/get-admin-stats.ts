@@ -5,5 +5,4 @@ import { api } from '@/lib/api-client';
 /** GET /dashboard/admin-stats (admins) → agencies, open and overdue items, wallet balances held (dollars). */
 export const getAdminStats = () => api.get<AdminStats>('/dashboard/admin-stats');
 
-export const useAdminStats = (enabled = true) =>
-  useQuery({ queryKey: ['dashboard', 'admin-stats'], queryFn: getAdminStats, enabled, staleTime: 30_000 });
+export const useAdminStats = (enabled = true) => useQuery({ queryKey: ['dashboard', 'admin-stats'], queryFn: getAdminStats, enabled, staleTime: 30_000 });

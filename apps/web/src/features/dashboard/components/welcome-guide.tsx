@@ -15,9 +15,7 @@ const STEPS: Record<Role, Step[]> = {
     { label: 'Add team members', hint: 'Invite associates who order for your agency.', to: '/management?add=1', icon: IconUsersPlus },
     { label: 'Place an order', hint: 'Tell us what to write; we take it from there.', to: '/create', icon: IconShoppingCartPlus },
   ],
-  associate: [
-    { label: 'Place an order', hint: 'Tell us what to write; your agency wallet pays.', to: '/create', icon: IconShoppingCartPlus },
-  ],
+  associate: [{ label: 'Place an order', hint: 'Tell us what to write; your agency wallet pays.', to: '/create', icon: IconShoppingCartPlus }],
   admin: [
     { label: 'Add balance', hint: 'Credit an agency wallet, with a description.', to: '/billing', icon: IconWallet },
     { label: 'Add team members', hint: 'Create agency accounts.', to: '/management?add=1', icon: IconUsersPlus },

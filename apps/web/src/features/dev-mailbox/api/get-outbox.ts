@@ -12,5 +12,4 @@ export type OutboxEmail = {
 /** GET /dev/outbox → {data: [...]}: emails the server would have sent (404 when the mailbox is off). */
 export const getOutbox = () => api.get<{ data: OutboxEmail[] }>('/dev/outbox');
 
-export const useOutbox = () =>
-  useQuery({ queryKey: ['dev', 'outbox'], queryFn: getOutbox, retry: false, refetchOnWindowFocus: true });
+export const useOutbox = () => useQuery({ queryKey: ['dev', 'outbox'], queryFn: getOutbox, retry: false, refetchOnWindowFocus: true });

@@ -61,9 +61,7 @@ export function OutboxList({ emails }: { emails: OutboxEmail[] }) {
               </Badge>
             </Group>
           </Accordion.Control>
-          <Accordion.Panel>
-            {email.html ? <HtmlBody email={email} /> : <LinkedText text={email.text ?? ''} />}
-          </Accordion.Panel>
+          <Accordion.Panel>{email.html ? <HtmlBody email={email} /> : <LinkedText text={email.text ?? ''} />}</Accordion.Panel>
         </Accordion.Item>
       ))}
     </Accordion>

@@ -3,8 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Place } from './get-countries';
 
 /** GET /getCitiesByStates/{stateId} → {data: [{id, name}]}. */
-export const getCities = (stateId: string) =>
-  api.get<{ data: Place[] }>(`/getCitiesByStates/${encodeURIComponent(stateId)}`);
+export const getCities = (stateId: string) => api.get<{ data: Place[] }>(`/getCitiesByStates/${encodeURIComponent(stateId)}`);
 
 export const useCities = (stateId: string | null) =>
   useQuery({

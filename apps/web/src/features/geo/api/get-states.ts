@@ -3,8 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Place } from './get-countries';
 
 /** GET /getStatesByCounties/{countryId} → {data: [{id, name}]}. */
-export const getStates = (countryId: string) =>
-  api.get<{ data: Place[] }>(`/getStatesByCounties/${encodeURIComponent(countryId)}`);
+export const getStates = (countryId: string) => api.get<{ data: Place[] }>(`/getStatesByCounties/${encodeURIComponent(countryId)}`);
 
 export const useStates = (countryId: string | null) =>
   useQuery({

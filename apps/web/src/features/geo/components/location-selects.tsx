@@ -99,7 +99,7 @@ export function LocationSelects({ value, onChange, invalid = {}, required }: Loc
           placeholder={value.state_id ? (cities.isLoading ? 'Loading…' : 'Select a city') : 'Select a state first'}
           required={required}
           searchable
-        allowDeselect={false}
+          allowDeselect={false}
           limit={200}
           disabled={!value.state_id}
           data={cityOptions}

@@ -21,11 +21,7 @@ export function ReplyForm({ threadId }: { threadId: number }) {
     event?.preventDefault();
     if (reply.isPending) return;
     const message = text.trim();
-    const invalid = !message
-      ? messages.fieldRequired
-      : message.length > MESSAGE_MAX
-        ? inboxMessages.messageTooLong(formatCount(MESSAGE_MAX))
-        : null;
+    const invalid = !message ? messages.fieldRequired : message.length > MESSAGE_MAX ? inboxMessages.messageTooLong(formatCount(MESSAGE_MAX)) : null;
     if (invalid) {
       setProblem(invalid);
       field.current?.focus();

@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client';
 import { ordersQueryKey } from './get-orders';
 
 /** POST /order/create {articlesData, total, orderBreakDown, updateId} → {message, order: {id}}. */
-export const createOrder = (input: CreateOrderInput) =>
-  api.post<{ message: string; order: { id: number } }>('/order/create', input);
+export const createOrder = (input: CreateOrderInput) => api.post<{ message: string; order: { id: number } }>('/order/create', input);
 
 export const useCreateOrder = () => {
   const queryClient = useQueryClient();

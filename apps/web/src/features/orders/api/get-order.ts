@@ -16,5 +16,4 @@ export const getOrder = (id: number) => api.get<OrderDetail>(`/order/getById/${i
 
 export const orderQueryKey = (id: number) => [...ordersQueryKey, 'detail', id] as const;
 
-export const useOrder = (id: number | null) =>
-  useQuery({ queryKey: orderQueryKey(id ?? 0), queryFn: () => getOrder(id!), enabled: id !== null && id > 0 });
+export const useOrder = (id: number | null) => useQuery({ queryKey: orderQueryKey(id ?? 0), queryFn: () => getOrder(id!), enabled: id !== null && id > 0 });

@@ -7,8 +7,7 @@ import { ordersQueryKey } from './get-orders';
 export type UpdateContentInput = z.input<typeof updateContentSchema>;
 
 /** PATCH /content/{id} {wordCount:{word}, addOns:{addOn}, keyword, articleTitle, description} (admin) → {message}. */
-export const updateContent = ({ id, body }: { id: number; body: UpdateContentInput }) =>
-  api.patch<{ message: string }>(`/content/${id}`, body);
+export const updateContent = ({ id, body }: { id: number; body: UpdateContentInput }) => api.patch<{ message: string }>(`/content/${id}`, body);
 
 export const useUpdateContent = () => {
   const queryClient = useQueryClient();

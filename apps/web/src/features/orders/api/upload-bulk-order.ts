@@ -7,10 +7,7 @@ import { ordersQueryKey } from './get-orders';
  * POST /order/bulk (multipart `file`, `order_type`) → {message, order:{id}, rejected:[{row, reasons}]},
  * with upload progress.
  */
-export function uploadBulkOrder(
-  { file, orderType }: { file: File; orderType: string },
-  onProgress?: (percent: number) => void,
-): Promise<BulkOrderResponse> {
+export function uploadBulkOrder({ file, orderType }: { file: File; orderType: string }, onProgress?: (percent: number) => void): Promise<BulkOrderResponse> {
   const form = new FormData();
   form.append('order_type', orderType);
   form.append('file', file);

@@ -116,8 +116,7 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
 
         <StepBlock n={2} title="Download its sample">
           <Text size="sm" c="dimmed">
-            Fill in one row per item below the marked example row, which is never imported. The second sheet lists the values each column
-            accepts.
+            Fill in one row per item below the marked example row, which is never imported. The second sheet lists the values each column accepts.
           </Text>
           <Group>
             <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} onClick={download} loading={downloading}>
@@ -143,7 +142,11 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
         </StepBlock>
 
         {result && (
-          <Alert color="yellow" icon={<IconInfoCircle size={18} aria-hidden />} title={`${result.rejected.length} ${result.rejected.length === 1 ? 'row was' : 'rows were'} skipped`}>
+          <Alert
+            color="yellow"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            title={`${result.rejected.length} ${result.rejected.length === 1 ? 'row was' : 'rows were'} skipped`}
+          >
             <ScrollArea.Autosize mah={200} type="auto">
               <List size="sm" spacing={4} aria-label="Skipped rows">
                 {result.rejected.map((row) => (

@@ -30,8 +30,7 @@ export function ConfirmDeleteModal({ opened, subject, busy, refund, onCancel, on
       <Text>{messages.confirmDelete}</Text>
       {refund && (
         <Alert mt="md" color="blue" variant="light" icon={<IconReceiptRefund size={18} aria-hidden />}>
-          This {refund} has been paid. The amount paid for it will be refunded to the agency's wallet, with a credit note in the
-          billing history.
+          This {refund} has been paid. The amount paid for it will be refunded to the agency's wallet, with a credit note in the billing history.
         </Alert>
       )}
       <Group justify="flex-end" mt="lg">

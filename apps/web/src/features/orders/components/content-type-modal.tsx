@@ -26,12 +26,7 @@ export function ContentTypeModal({ opened, products, onClose, onChoose }: Conten
     >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
         {products.map((product) => (
-          <UnstyledButton
-            key={product.id}
-            className={classes.typeOption}
-            aria-label={product.name}
-            onClick={() => onChoose(product.name)}
-          >
+          <UnstyledButton key={product.id} className={classes.typeOption} aria-label={product.name} onClick={() => onChoose(product.name)}>
             <Text fw={600}>{product.name}</Text>
             <Text size="xs" c="dimmed" lineClamp={2}>
               {product.description}

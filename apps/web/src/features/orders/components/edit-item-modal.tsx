@@ -44,7 +44,7 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
   const addons = product?.productAddon ?? [];
   const tier = tiers.find((t) => t.title === values.word);
   const addon = addons.find((a) => a.value === values.addOn);
-  const priceCents = tier ? cents(tier.price) + (addon && addon.value !== NO_ADDON ? cents(addon.price) : 0) : dollarsToCents(item.cost) ?? 0;
+  const priceCents = tier ? cents(tier.price) + (addon && addon.value !== NO_ADDON ? cents(addon.price) : 0) : (dollarsToCents(item.cost) ?? 0);
 
   const set = (patch: Partial<Values>) => {
     setValues((v) => ({ ...v, ...patch }));

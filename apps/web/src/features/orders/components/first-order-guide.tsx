@@ -97,11 +97,7 @@ export function FirstOrderGuide({ userId, orderCount, enabled }: FirstOrderGuide
         <Button variant="subtle" color="gray" onClick={close}>
           Exit Guide
         </Button>
-        {last ? (
-          <Button onClick={close}>Finish</Button>
-        ) : (
-          <Button onClick={() => setTab(TABS[index + 1]!.value)}>Next</Button>
-        )}
+        {last ? <Button onClick={close}>Finish</Button> : <Button onClick={() => setTab(TABS[index + 1]!.value)}>Next</Button>}
       </Group>
     </Modal>
   );

@@ -117,12 +117,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
         <Stack gap="md" miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="lg" chevronPosition="left">
             {items.map((item, index) => (
-              <Accordion.Item
-                key={item.key}
-                value={String(item.key)}
-                className={classes.item}
-                data-invalid={item.validationStatus ? undefined : true}
-              >
+              <Accordion.Item key={item.key} value={String(item.key)} className={classes.item} data-invalid={item.validationStatus ? undefined : true}>
                 <Group gap={4} wrap="nowrap" pr="sm">
                   <Accordion.Control className={classes.control}>
                     <Group justify="space-between" style={{ gap: '2px var(--mantine-spacing-sm)' }}>

@@ -1,18 +1,5 @@
 import type { ClipboardEvent, Dispatch, DragEvent } from 'react';
-import {
-  ActionIcon,
-  Autocomplete,
-  Checkbox,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Autocomplete, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import {
   COPY_TYPES,
@@ -82,11 +69,7 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
       onChange: (e: { currentTarget: { value: string } }) => set(field)(e.currentTarget.value),
       ...mark(field),
     };
-    return options.area ? (
-      <Textarea key={field} {...props} rows={3} resize="vertical" />
-    ) : (
-      <TextInput key={field} {...props} />
-    );
+    return options.area ? <Textarea key={field} {...props} rows={3} resize="vertical" /> : <TextInput key={field} {...props} />;
   };
 
   const choice = (field: TextField, data: readonly string[], options: { required?: boolean; clearable?: boolean } = {}) => (

@@ -21,7 +21,13 @@ function LinkCard({ label, count, loading, to, color, icon: Icon }: LinkCardProp
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {label}
             </Text>
-            {loading ? <Skeleton height={24} width={36} mt={4} /> : <Text fw={700} fz={22} lh={1.2}>{count ?? '—'}</Text>}
+            {loading ? (
+              <Skeleton height={24} width={36} mt={4} />
+            ) : (
+              <Text fw={700} fz={22} lh={1.2}>
+                {count ?? '—'}
+              </Text>
+            )}
           </div>
         </Group>
         <IconChevronRight size={18} color="var(--mantine-color-gray-6)" aria-hidden />

@@ -12,14 +12,14 @@ export function OrderSteps({ active }: { active: number }) {
         const state = i < active ? 'done' : i === active ? 'current' : 'todo';
         return (
           <Group key={label} component="li" gap="sm" wrap="nowrap" className={classes.step} aria-current={state === 'current' ? 'step' : undefined}>
-            <ThemeIcon
-              radius="xl"
-              size={32}
-              variant={state === 'todo' ? 'light' : 'filled'}
-              color={state === 'todo' ? 'gray' : 'blue'}
-              aria-hidden
-            >
-              {state === 'done' ? <IconCheck size={16} /> : <Text fw={700} fz="sm">{i + 1}</Text>}
+            <ThemeIcon radius="xl" size={32} variant={state === 'todo' ? 'light' : 'filled'} color={state === 'todo' ? 'gray' : 'blue'} aria-hidden>
+              {state === 'done' ? (
+                <IconCheck size={16} />
+              ) : (
+                <Text fw={700} fz="sm">
+                  {i + 1}
+                </Text>
+              )}
             </ThemeIcon>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

@@ -90,7 +90,13 @@ export function OrdersTable(props: OrdersTableProps) {
     { key: 'by', header: 'Ordered By', sort: 'user_id', cell: (o) => o.order_by },
     { key: 'total', header: 'Total', sort: 'total', cell: (o) => dollars(o.total), tdProps: { fw: 600, style: { whiteSpace: 'nowrap' } } },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} />, card: 'aside' },
-    { key: 'actions', header: 'Actions', align: 'right', card: 'actions', cell: (o) => <OrderActions order={o} isAdmin={isAdmin} onInvoice={props.onInvoice} onDelete={props.onDelete} invoiceBusy={props.invoiceBusy} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      card: 'actions',
+      cell: (o) => <OrderActions order={o} isAdmin={isAdmin} onInvoice={props.onInvoice} onDelete={props.onDelete} invoiceBusy={props.invoiceBusy} />,
+    },
   ];
   return (
     <DataTable

@@ -33,13 +33,7 @@ export function RecentOrders({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <Stack gap="sm">
           {rows.map((order) => (
-            <UnstyledButton
-              key={order.id}
-              component={Link}
-              to={orderTarget(order, isAdmin)}
-              className={classes.row}
-              data-unpaid={order.unpaid || undefined}
-            >
+            <UnstyledButton key={order.id} component={Link} to={orderTarget(order, isAdmin)} className={classes.row} data-unpaid={order.unpaid || undefined}>
               <Group justify="space-between" style={{ gap: 'var(--mantine-spacing-xs) var(--mantine-spacing-md)' }}>
                 <div style={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Text fw={600}>

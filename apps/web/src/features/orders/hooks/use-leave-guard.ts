@@ -9,11 +9,7 @@ import { useBlocker } from 'react-router';
 export function useLeaveGuard(when: boolean) {
   const allowed = useRef(false);
   const blocker = useBlocker(
-    useCallback(
-      ({ currentLocation, nextLocation }) =>
-        when && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
-      [when],
-    ),
+    useCallback(({ currentLocation, nextLocation }) => when && !allowed.current && currentLocation.pathname !== nextLocation.pathname, [when]),
   );
 
   useEffect(() => {

@@ -143,9 +143,9 @@ export const stripKeyword = (value: string) => value.replace(/[;=]/g, '');
 /** The item as POST /order/create expects it; fields the type does not show are not sent. */
 export function toPayloadItem(item: FormItem): OrderItemInput {
   const shown = visibleFields(item.orderType);
-  const text = Object.fromEntries(
-    TEXT_FIELDS.filter((f) => shown.has(f)).map((f) => [f, item[f].trim() === '' ? null : item[f].trim()]),
-  ) as Partial<Record<TextField, string | null>>;
+  const text = Object.fromEntries(TEXT_FIELDS.filter((f) => shown.has(f)).map((f) => [f, item[f].trim() === '' ? null : item[f].trim()])) as Partial<
+    Record<TextField, string | null>
+  >;
   return {
     orderType: item.orderType,
     wordCount: item.wordCount,
@@ -199,7 +199,10 @@ export function fromContent(content: ContentItem): FormItem {
       return [f, typeof value === 'string' ? value : ''];
     }),
   ) as Record<TextField, string>;
-  const keywords = (content.keywords ?? '').split(';').map((k) => k.trim()).filter(Boolean);
+  const keywords = (content.keywords ?? '')
+    .split(';')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const addOns = content.addOn && content.addOn !== NO_ADDON ? { addOn: content.addOn, price: content.addOnPrice } : null;
   return {
     ...item,
@@ -209,8 +212,7 @@ export function fromContent(content: ContentItem): FormItem {
     use_same_title: content.use_same_title === 1,
     newProject: false,
     purpose_other: Boolean(text.purpose) && !purposeOptions(content.order_type).includes(text.purpose),
-    publish_medium_other:
-      Boolean(text.publish_medium) && !publishMediumOptions(content.order_type).includes(text.publish_medium),
+    publish_medium_other: Boolean(text.publish_medium) && !publishMediumOptions(content.order_type).includes(text.publish_medium),
     contentId: content.id,
     contentTotal: cents(content.cost),
   };
@@ -227,7 +229,11 @@ export type OrderFormAction =
   | { type: 'setField'; index: number; field: TextField; value: string }
   | { type: 'setKeyword'; index: number; slot: number; value: string }
   | { type: 'setUseSameTitle'; index: number; value: boolean }
-  | { type: 'fillProject'; index: number; project: { project_name: string; about_company: string | null; target_audience: string | null; category: string | null } }
+  | {
+      type: 'fillProject';
+      index: number;
+      project: { project_name: string; about_company: string | null; target_audience: string | null; category: string | null };
+    }
   | { type: 'setFreeText'; index: number; field: 'purpose' | 'publish_medium'; on: boolean }
   | { type: 'changeType'; index: number; orderType: string }
   | { type: 'changeWordCount'; index: number; tier: Tier | null }
@@ -291,9 +297,7 @@ export function orderFormReducer(state: OrderFormState, action: OrderFormAction)
         return touched(next, ['project_name', 'about_company', 'target_audience', 'category']);
       });
     case 'setFreeText':
-      return update(state, action.index, (item) =>
-        touched({ ...item, [action.field]: '', [`${action.field}_other`]: action.on }, [action.field]),
-      );
+      return update(state, action.index, (item) => touched({ ...item, [action.field]: '', [`${action.field}_other`]: action.on }, [action.field]));
     case 'changeType':
       return update(state, action.index, (item) => {
         if (item.orderType === action.orderType) return item;

@@ -18,14 +18,34 @@ function product(id: number, name: string, startingPrice: number, tiers: Tier[],
 }
 
 export const PRODUCTS: ProductDetail[] = [
-  product(1, 'Article', 25, [[500, 25], [1000, 50]], [['SEO Optimisation', 10]]),
-  product(2, 'Blog Post', 18, [[300, 18], [500, 28]], [['SEO Optimisation', 10], ['Stock Images (3)', 8]]),
+  product(
+    1,
+    'Article',
+    25,
+    [
+      [500, 25],
+      [1000, 50],
+    ],
+    [['SEO Optimisation', 10]],
+  ),
+  product(
+    2,
+    'Blog Post',
+    18,
+    [
+      [300, 18],
+      [500, 28],
+    ],
+    [
+      ['SEO Optimisation', 10],
+      ['Stock Images (3)', 8],
+    ],
+  ),
   product(4, 'Product Description', 9, [[100, 9]], []),
   product(7, 'Email Marketing', 15, [[200, 15]], []),
 ];
 
-export const summaries = (): ProductSummary[] =>
-  PRODUCTS.map(({ productwordcount: _w, productAddon: _a, ...summary }) => summary);
+export const summaries = (): ProductSummary[] => PRODUCTS.map(({ productwordcount: _w, productAddon: _a, ...summary }) => summary);
 
 export const CATEGORIES = ['Technology', 'Health', 'Finance'];
 

@@ -7,5 +7,4 @@ import { userKeys } from './keys';
 /** GET /user?count=1 → {count}: how many users the caller can see (the dashboard's user box). */
 export const getUserCount = () => api.get<z.infer<typeof userCountResponseSchema>>('/user', { query: { count: 1 } });
 
-export const useUserCount = (enabled = true) =>
-  useQuery({ queryKey: userKeys.count, queryFn: getUserCount, enabled, select: (res) => res.count });
+export const useUserCount = (enabled = true) => useQuery({ queryKey: userKeys.count, queryFn: getUserCount, enabled, select: (res) => res.count });

@@ -18,5 +18,4 @@ export type UsersQuery = {
 /** GET /user?page&limit&sort_column&sort_order&search → {data, meta}: admins every user, an agency itself and its associates. */
 export const getUsers = (query: UsersQuery) => api.get<UserListResponse>('/user', { query });
 
-export const useUsers = (query: UsersQuery) =>
-  useQuery({ queryKey: userKeys.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+export const useUsers = (query: UsersQuery) => useQuery({ queryKey: userKeys.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });

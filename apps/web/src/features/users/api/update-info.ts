@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client';
 import { updateStoredUser } from '@/lib/auth';
 
 /** POST /update/updateInfo {contact fields} → {message, user}: the signed-in user's own profile. */
-export const updateInfo = (input: ContactInfoInput) =>
-  api.post<{ message?: string; user: User }>('/update/updateInfo', input);
+export const updateInfo = (input: ContactInfoInput) => api.post<{ message?: string; user: User }>('/update/updateInfo', input);
 
 export const useUpdateInfo = () => {
   const queryClient = useQueryClient();

@@ -9,8 +9,7 @@ type UpdatePasswordResponse = { message?: string } & Partial<AuthResponse>;
  * POST /update/password {current_password, password, password_confirmation}: the signed-in user's
  * new password. A wrong or missing current password answers 422 with an error on current_password.
  */
-export const updatePassword = (input: Required<ChangePasswordInput>) =>
-  api.post<UpdatePasswordResponse>('/update/password', input);
+export const updatePassword = (input: Required<ChangePasswordInput>) => api.post<UpdatePasswordResponse>('/update/password', input);
 
 export const useUpdatePassword = () =>
   useMutation({

@@ -1,14 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import {
-  addUserFieldsSchema,
-  EMAIL_MAX,
-  managementScreenMessages,
-  messages,
-  TEXT_MAX,
-  userMessages,
-  type AddUserInput,
-} from '@copydesk/shared';
+import { addUserFieldsSchema, EMAIL_MAX, managementScreenMessages, messages, TEXT_MAX, userMessages, type AddUserInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useFormFields } from '@/lib/use-form-fields';

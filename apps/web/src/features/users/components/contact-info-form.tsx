@@ -35,10 +35,14 @@ type ContactInfoFormProps = {
 /** My Account → Contact Information: the profile fields the spec requires for a save. */
 export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) {
   const update = useUpdateInfo();
-  const { values, setValues, problems: invalid, setProblems: setInvalid, clear, text } = useFormFields<
-    Record<'name' | 'company_name' | 'role_designation' | 'address' | 'zipCode', string>,
-    Field
-  >({
+  const {
+    values,
+    setValues,
+    problems: invalid,
+    setProblems: setInvalid,
+    clear,
+    text,
+  } = useFormFields<Record<'name' | 'company_name' | 'role_designation' | 'address' | 'zipCode', string>, Field>({
     name: user.name ?? '',
     company_name: user.company_name ?? '',
     role_designation: user.role_designation ?? '',
@@ -108,13 +112,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
             error={invalid.phoneNumber}
           />
           <TextInput label="Company Name" required autoComplete="organization" maxLength={TEXT_MAX} {...text('company_name')} />
-          <TextInput
-            label="Role / Designation"
-            required
-            autoComplete="organization-title"
-            maxLength={TEXT_MAX}
-            {...text('role_designation')}
-          />
+          <TextInput label="Role / Designation" required autoComplete="organization-title" maxLength={TEXT_MAX} {...text('role_designation')} />
         </SimpleGrid>
         <TextInput label="Address" autoComplete="street-address" maxLength={TEXT_MAX} {...text('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">

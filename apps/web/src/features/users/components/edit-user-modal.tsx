@@ -56,7 +56,9 @@ function EditUserForm({ row, edit, onDone }: EditUserFormProps) {
         const fields = error.fieldErrors('sign');
         const shown = Object.entries(fields).filter(([key]) => FIELDS.includes(key));
         setProblems(Object.fromEntries(shown));
-        const others = Object.entries(fields).filter(([key]) => !FIELDS.includes(key)).map(([, message]) => message);
+        const others = Object.entries(fields)
+          .filter(([key]) => !FIELDS.includes(key))
+          .map(([, message]) => message);
         if (others.length || !shown.length) notify.errorList(others.length ? others : [error.message]);
       },
     });

@@ -50,7 +50,9 @@ export function LoginInfoForm({ email }: { email: string }) {
           password: Boolean(fields.password),
           password_confirmation: Boolean(fields.password_confirmation),
         });
-        const others = Object.entries(fields).filter(([key]) => key !== 'current_password').map(([, message]) => message);
+        const others = Object.entries(fields)
+          .filter(([key]) => key !== 'current_password')
+          .map(([, message]) => message);
         if (others.length || !fields.current_password) notify.errorList(others.length ? others : [error.message]);
         if (fields.current_password) currentInput.current?.focus();
       },

@@ -30,14 +30,7 @@ export function ProfilePhoto({ user }: { user: User }) {
 
   return (
     <Group gap="lg" wrap="nowrap" align="center">
-      <Avatar
-        src={user.profileImg || user.google_pic}
-        name={user.name}
-        color="initials"
-        size={96}
-        radius={96}
-        alt={`Profile picture of ${user.name}`}
-      />
+      <Avatar src={user.profileImg || user.google_pic} name={user.name} color="initials" size={96} radius={96} alt={`Profile picture of ${user.name}`} />
       <Stack gap={6}>
         <Text fw={700} fz="xl" lh={1.2}>
           {user.name}
@@ -48,13 +41,7 @@ export function ProfilePhoto({ user }: { user: User }) {
         <Group gap="sm" mt={4}>
           <FileButton onChange={onFile} accept={PROFILE_PIC_TYPES.join(',')} resetRef={resetRef}>
             {(props) => (
-              <Button
-                {...props}
-                variant="light"
-                size="xs"
-                leftSection={<IconCamera size={16} aria-hidden />}
-                loading={upload.isPending}
-              >
+              <Button {...props} variant="light" size="xs" leftSection={<IconCamera size={16} aria-hidden />} loading={upload.isPending}>
                 Change photo
               </Button>
             )}

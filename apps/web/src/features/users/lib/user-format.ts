@@ -7,8 +7,7 @@ export function roleLabel(row: Pick<UserListRow, 'roles'>): string {
 }
 
 /** API dollars → "$1,234.50"; admins have no wallet (null) → "—". */
-export const balanceText = (dollars: number | null) =>
-  dollars === null ? '—' : formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100));
+export const balanceText = (dollars: number | null) => (dollars === null ? '—' : formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100)));
 
 export const joinedText = (iso: string) => {
   const date = new Date(iso);
@@ -19,5 +18,4 @@ export const joinedText = (iso: string) => {
  * Whether the caller may switch this user on or off: never itself, never an admin (the server
  * also limits an agency to its own associates, which are the only other rows it sees).
  */
-export const canChangeStatus = (row: Pick<UserListRow, 'id' | 'roles'>, callerId: number) =>
-  row.id !== callerId && roleOf(row) !== 'admin';
+export const canChangeStatus = (row: Pick<UserListRow, 'id' | 'roles'>, callerId: number) => row.id !== callerId && roleOf(row) !== 'admin';
