@@ -138,8 +138,9 @@ test('the billing screen names every control and logs no errors', async ({ page,
 test('an admin credits an agency from the billing screen', async ({ page, request }) => {
   const agency = await registerVerifiedAgency(request, 'credited');
   const token = await signInAs(page, request, demo.admin.email, demo.admin.password);
+  // The agency picker's list: the credit below cannot be made without it, so it must answer.
   const list = await request.get('/api/user/getuserbyrole/agency', { headers: { authorization: `Bearer ${token}` } });
-  test.skip(list.status() === 404, 'GET /user/getuserbyrole/agency is not available on this server');
+  expect(list.status()).toBe(200);
   await page.goto('/billing');
   await expect(page.getByRole('heading', { name: 'Billing History' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: /^Available balance/ })).toHaveCount(0);
