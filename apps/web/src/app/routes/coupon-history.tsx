@@ -4,6 +4,7 @@ import { IconArrowLeft, IconHistory } from '@tabler/icons-react';
 import { couponScreenMessages, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useCouponHistory, type CouponHistorySortColumn } from '@/features/coupons/api/get-coupon-history';
 import { CouponHistoryTable } from '@/features/coupons/components/coupon-history-table';
 import { ListFilters } from '@/features/coupons/components/list-filters';
@@ -41,13 +42,7 @@ export function CouponHistoryRoute() {
               icon={IconHistory}
               title={messages.noData}
               message={filtered ? listScreenMessages.couponUsesFiltered : listScreenMessages.couponUsesNone}
-              action={
-                filtered ? (
-                  <Button variant="default" size="xs" onClick={list.reset}>
-                    Reset filters
-                  </Button>
-                ) : undefined
-              }
+              action={filtered ? <ResetFiltersButton onReset={list.reset} /> : undefined}
             />
           }
           pager={{ meta: history.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}

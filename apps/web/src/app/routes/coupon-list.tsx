@@ -5,6 +5,7 @@ import { IconHistory, IconPlus, IconTicket } from '@tabler/icons-react';
 import { couponScreenMessages, listScreenMessages, messages, PAGE_SIZES, type Coupon } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
 import { useCouponAgencies } from '@/features/coupons/api/get-coupon-agencies';
 import { useCoupons, type CouponSortColumn } from '@/features/coupons/api/get-coupons';
@@ -74,9 +75,7 @@ export function CouponListRoute() {
               message={filtered ? listScreenMessages.couponsFiltered : listScreenMessages.couponsNone}
               action={
                 filtered ? (
-                  <Button variant="default" size="xs" onClick={list.reset}>
-                    Reset filters
-                  </Button>
+                  <ResetFiltersButton onReset={list.reset} />
                 ) : (
                   <Button component={Link} to="/add-coupon" size="xs" leftSection={<IconPlus size={14} aria-hidden />}>
                     Add Coupon

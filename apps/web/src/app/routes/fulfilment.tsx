@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList } from '@tabler/icons-react';
 import { listScreenMessages } from '@copydesk/shared';
 import { listState, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useAgencies } from '@/features/billing/api/get-agencies';
 import { useFulfilment, type FulfilmentSortColumn } from '@/features/content/api/get-fulfilment';
 import { useFulfilmentAgents } from '@/features/content/api/get-fulfilment-agents';
@@ -75,17 +76,7 @@ export function FulfilmentRoute() {
           sort={sort}
           onSortChange={setSort}
           agents={agents.data}
-          empty={
-            <EmptyState
-              icon={IconClipboardList}
-              message={listScreenMessages.fulfilmentNone}
-              action={
-                <Button variant="default" size="xs" onClick={reset}>
-                  Reset filters
-                </Button>
-              }
-            />
-          }
+          empty={<EmptyState icon={IconClipboardList} message={listScreenMessages.fulfilmentNone} action={<ResetFiltersButton onReset={reset} />} />}
         />
       </Card>
     </Stack>

@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
 import { getInvoiceLink } from '@/features/orders/api/download-invoice';
 import { useOrders, type OrdersQuery } from '@/features/orders/api/get-orders';
@@ -156,9 +157,7 @@ export function OrderListRoute() {
               }
               action={
                 filtered ? (
-                  <Button variant="default" size="xs" onClick={reset}>
-                    Reset filters
-                  </Button>
+                  <ResetFiltersButton onReset={reset} />
                 ) : roleCan(role, 'orders.create') ? (
                   <Button component={Link} to="/create" size="xs" leftSection={<IconPlus size={14} aria-hidden />}>
                     Place an Order

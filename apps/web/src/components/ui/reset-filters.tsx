@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 
 /**
@@ -19,4 +19,13 @@ export function withResetButton(onReset: () => void) {
       </div>
     );
   };
+}
+
+/** The action of a list that came back empty under its filters: clears them. */
+export function ResetFiltersButton({ onReset }: { onReset: () => void }) {
+  return (
+    <Button variant="default" size="xs" onClick={onReset}>
+      Reset filters
+    </Button>
+  );
 }

@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, listScreenMessages, messages, PAGE_SIZES } from '@co
 import { badgeText } from '@/components/ui/badge-text';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
 import { money } from './billing-cards';
 
@@ -210,13 +211,7 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
             icon={IconReceipt}
             title={messages.noData}
             message={filtered ? listScreenMessages.billingFiltered : listScreenMessages.billingNone}
-            action={
-              filtered ? (
-                <Button variant="default" size="xs" onClick={reset}>
-                  Reset filters
-                </Button>
-              ) : undefined
-            }
+            action={filtered ? <ResetFiltersButton onReset={reset} /> : undefined}
           />
         }
         sort={sort}
