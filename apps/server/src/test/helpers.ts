@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { DEMO_PASSWORD } from '../db/seed/index.js';
-import { loginAs } from './harness.js';
+import { bearer, loginAs } from './harness.js';
 
 let counter = 0;
 /** A unique address per call, so tests in one file never collide. */
@@ -203,4 +203,24 @@ export async function signInRoleMatrix(app: App, db: Database) {
   await db.update(users).set({ status: 0 }).where(eq(users.id, deactivated.id));
   await db.update(users).set({ status: 0 }).where(eq(users.id, deactivatedAgencyId));
   return { tok, ids, agencyB: base.agencyB, deactivatedAgencyId };
+}
+
+/**
+ * A new verified agency, signed in, with `dollars` credited to its wallet by the admin whose token
+ * is `adminToken` (nothing credited for 0). Returns its token and user id.
+ */
+export async function fundedAgency(app: App, db: Database, adminToken: string, dollars: number, description = 'Test credit') {
+  const account = await createVerifiedAgency(app);
+  const token = await loginAs(app, account.email, account.password);
+  const id = await userIdByEmail(db, account.email);
+  if (dollars > 0) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/billing/addBalance',
+      headers: bearer(adminToken),
+      payload: { paymentInfo: { balanceByAdmin: true, agency: id, balance: dollars, description } },
+    });
+    if (res.statusCode !== 200) throw new Error(`crediting the agency answered ${res.statusCode}: ${res.body}`);
+  }
+  return { token, id };
 }

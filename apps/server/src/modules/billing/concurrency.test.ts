@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencyOrderStats, couponRedemptions, coupons, offerCredits, orders, payments, wallets } from '../../db/schema/index.js';
 import { sqlState } from '../../db/client.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { cardPayload, createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
+import { cardPayload, createVerifiedAgency, fundedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
 import { billingRepository } from './billing.repository.js';
 
 /**
@@ -46,21 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function freshAgency(dollars: number) {
-  const account = await createVerifiedAgency(t.app);
-  const token = await loginAs(t.app, account.email, account.password);
-  const id = await userIdByEmail(t.db, account.email);
-  if (dollars > 0) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/addBalance',
-      headers: bearer(admin),
-      payload: { paymentInfo: { balanceByAdmin: true, agency: id, balance: dollars, description: 'Race fund' } },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return { token, id };
-}
+const freshAgency = (dollars: number) => fundedAgency(t.app, t.db, admin, dollars, 'Race fund');
 
 const payBalance = (token: string, orderId: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.app.inject({

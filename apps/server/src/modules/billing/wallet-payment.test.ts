@@ -11,7 +11,7 @@ import * as schema from '../../db/schema/index.js';
 import { couponRedemptions, coupons, idempotencyKeys, offerCredits, orders, payments, users, walletEntries, type CouponRow } from '../../db/schema/index.js';
 import { withIdempotency } from '../../lib/idempotency.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
+import { fundedAgency, orderItem, placeOrder } from '../../test/helpers.js';
 import { appliedCoupon } from '../coupons/coupon-rules.js';
 import { billingRepository } from './billing.repository.js';
 import { payOrder } from './payments.service.js';
@@ -30,18 +30,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function freshAgency(dollars: number) {
-  const account = await createVerifiedAgency(t.app);
-  const token = await loginAs(t.app, account.email, account.password);
-  const id = await userIdByEmail(t.db, account.email);
-  if (dollars > 0) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/addBalance',
-      headers: bearer(admin),
-      payload: { paymentInfo: { balanceByAdmin: true, agency: id, balance: dollars, description: 'Test credit' } },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  const { token, id } = await fundedAgency(t.app, t.db, admin, dollars);
   const [actor] = await t.db.select().from(users).where(eq(users.id, id));
   return { token, id, actor: actor! };
 }
