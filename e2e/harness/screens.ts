@@ -16,7 +16,7 @@ export async function newPage(browser: Browser): Promise<Page> {
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      // A list reloading its page is dimmed (aria-busy) for a moment: not the colours anyone reads.
+      // A list reloading its page (aria-busy) is about to change: wait for the rows anyone reads.
       document.querySelector('[aria-busy="true"]') === null &&
       document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     undefined,

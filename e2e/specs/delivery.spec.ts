@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { contentMessages } from '@copydesk/shared';
 import { makeDocx } from '../../apps/server/src/test/docx';
 import { demo, registerVerifiedAgency } from '../harness/accounts';
+import { expectAccessible } from '../harness/screens';
 
 /**
  * Delivery and review across screens (issue 7): the admin takes a paid item in the fulfilment queue
@@ -74,20 +74,6 @@ async function deliver(page: Page, itemId: number, paragraphs: string[], { take 
   await expect(page.getByText(/^Version \d+ has been delivered/)).toBeVisible();
 }
 
-/** axe-core on the screen as it is, at desktop and phone width: no serious or critical violation. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${screen} at ${width} px`,
-    ).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 const counter = (page: Page, label: string) => page.getByRole('region', { name: 'Order counts' }).locator('.mantine-Card-root', { hasText: label });
 
 test('an item travels from the queue through a revision to approval, and a deleted paid item is refunded', async ({ browser, request }) => {
@@ -111,6 +97,8 @@ test('an item travels from the queue through a revision to approval, and a delet
   const row = admin.getByRole('row', { name: `Item ${itemId}` });
   await expect(row).toContainText('Five habits of bike commuters');
   await expect(row).toContainText('Unassigned');
+  // The search has answered: the queue is settled before axe reads it.
+  await expect(admin.getByRole('table', { name: 'Items' })).not.toHaveAttribute('aria-busy');
   await expectAccessible(admin, 'the fulfilment queue');
   await row.getByRole('button', { name: `Take item ${itemId}` }).click();
   await expect(admin.getByText(contentMessages.assigned('Avery Admin'))).toBeVisible();

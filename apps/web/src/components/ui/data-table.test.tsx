@@ -130,6 +130,16 @@ describe('data table on a desktop', () => {
     expect(screen.queryByRole('row', { name: /^Fruit/ })).not.toBeInTheDocument();
   });
 
+  it('keeps the previous rows readable under a moving bar while the next page loads', () => {
+    const { unmount } = renderTable({ loading: true });
+    expect(screen.getByRole('table', { name: 'Fruit' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('row', { name: 'Fruit Apple' })).toBeVisible();
+    expect(screen.getByTestId('list-refreshing')).toBeInTheDocument();
+    unmount();
+    renderTable({ loading: false });
+    expect(screen.queryByTestId('list-refreshing')).not.toBeInTheDocument();
+  });
+
   it("says 'NO DATA FOUND!' by default when the list is empty, or what the screen asks it to", () => {
     const { unmount } = renderTable({
       rows: [],

@@ -53,7 +53,7 @@ export type DataTableProps<T, S extends string = string> = {
   onRowClick?: (row: T) => void;
   /** A class and data attributes for a row (table row and card alike). */
   rowProps?: (row: T) => { className?: string } & Record<`data-${string}`, string | boolean | undefined>;
-  /** A page is on its way: skeletons before the first, dimmed rows while the next one loads. */
+  /** A page is on its way: skeletons before the first, a moving bar above the rows while the next one loads. */
   loading?: boolean;
   /** Why the list could not be loaded; shown (with Retry) when there are no rows to show. */
   error?: unknown;
@@ -202,7 +202,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
         ) : !rows?.length ? (
           empty
         ) : (
-          <ul className={classes.cards} aria-label={label} aria-busy={loading || undefined} data-dimmed={loading || undefined}>
+          <ul className={classes.cards} aria-label={label} aria-busy={loading || undefined}>
             {rows.map((row) => (
               <RowCard key={rowKey(row)} row={row} columns={columns} rowLabel={rowLabel} onRowClick={onRowClick} rowProps={rowProps} />
             ))}
@@ -216,7 +216,6 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
         <Table
           aria-label={label}
           aria-busy={loading || undefined}
-          data-dimmed={(loading && !!rows) || undefined}
           className={classes.table}
           verticalSpacing="sm"
           horizontalSpacing="md"
@@ -289,7 +288,9 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   }
 
   return (
-    <div ref={ref}>
+    <div ref={ref} className={classes.root}>
+      {/* The next page is on its way: a moving bar, not faded rows, so the rows stay readable. */}
+      {loading && !!rows && <div className={classes.refreshing} data-testid="list-refreshing" />}
       {body}
       {pager && !failed && <TablePager {...pager} />}
     </div>
