@@ -77,6 +77,27 @@ export default tseslint.config(
     },
   },
   {
+    // The endpoint table holds every contract's zod schemas: a screen that imported it would carry
+    // zod and them. The web calls by name (`call('getCoupon')`), reading only `routes` at run time
+    // and the table's types.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@copydesk/shared'],
+              importNamePattern: '^(endpoints|\\w+Endpoints)$',
+              message: "Call by name (call('getCoupon', …)): the endpoint table would bring zod and every schema into the screen's chunk.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.repository.ts',

@@ -19,10 +19,11 @@ test('the waiting screen moves on by itself once the link is opened elsewhere (i
   await signUpThroughForm(page, agency);
   await expect(page).toHaveURL(/\/email\/verify$/);
 
-  // The link opened in another browser (the mail app): this one learns it through its sign-up cookie.
+  // The link opened in another browser (the mail app): this one learns it through its sign-up
+  // cookie on its next check (every 5 s while visible), with no reload. (A reload here raced that
+  // check: when the check came first, the reload dropped the toast it had shown.)
   await request.get(await verificationLink(request, agency.email));
-  await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   await expect(page.getByText(messages.emailAlreadyVerified)).toBeVisible();
 });
 

@@ -66,8 +66,12 @@ describe('platform', () => {
     for (const header of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy']) {
       expect(asset.headers[header], header).toBeUndefined();
     }
+    // Cached for good, it is never revalidated: no validators or range support in its headers.
+    for (const header of ['etag', 'last-modified', 'accept-ranges']) expect(asset.headers[header], header).toBeUndefined();
     const page = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    // The document is revalidated on every visit (no-cache), by its ETag.
+    expect(page.headers.etag).toBeDefined();
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 

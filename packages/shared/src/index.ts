@@ -16,3 +16,6 @@ export * from './schemas/coupons.js';
 export * from './schemas/offers.js';
 export * from './schemas/content.js';
 export * from './schemas/messages.js';
+export * from './schemas/mail.js';
+export * from './schemas/health.js';
+export * from './endpoints/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatMoney } from './money.js';
+import { amountToCents, centsToDollars, dollarsToCents, formatDollars, formatMoney } from './money.js';
 
 describe('money', () => {
   it('converts dollars with up to 2 decimals to cents and back', () => {
@@ -19,5 +19,31 @@ describe('money', () => {
     expect(formatMoney(50000)).toBe('$500.00');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
     expect(formatMoney(-5)).toBe('-$0.05');
+  });
+});
+
+describe('formatDollars', () => {
+  it('shows API dollars as money, rounding a stray third decimal to the cent', () => {
+    expect(formatDollars(12.5)).toBe('$12.50');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(-3)).toBe('-$3.00');
+    expect(formatDollars(1234.567)).toBe('$1,234.57');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
+  });
+
+  it('shows a missing amount as an em dash, never as $0.00', () => {
+    expect(formatDollars(null)).toBe('—');
+    expect(formatDollars(undefined)).toBe('—');
+    expect(formatDollars(Number.NaN)).toBe('—');
+  });
+});
+
+describe('amountToCents', () => {
+  it('turns API dollars into cents to add up, a missing amount into 0', () => {
+    expect(amountToCents(12.5)).toBe(1250);
+    expect(amountToCents(0.1 + 0.2)).toBe(30);
+    expect(amountToCents(1234.567)).toBe(123457);
+    expect(amountToCents(null)).toBe(0);
+    expect(amountToCents(undefined)).toBe(0);
   });
 });

@@ -19,3 +19,21 @@ export function formatMoney(cents: number, currency = '$'): string {
   const whole = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}${currency}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * A dollar amount as the API carries it (`12.5`), shown as money (`$12.50`): the one way screens
+ * format API dollars. An amount with a third decimal is rounded to the cent, never shown as $0.00;
+ * a missing amount is shown as an em dash.
+ */
+export function formatDollars(dollars: number | null | undefined, currency = '$'): string {
+  if (dollars === null || dollars === undefined || !Number.isFinite(dollars)) return '—';
+  return formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100), currency);
+}
+
+/**
+ * A dollar amount as the API carries it, in cents for arithmetic (a line total, a sum): rounded to
+ * the cent as `formatDollars` shows it; a missing amount counts as 0.
+ */
+export function amountToCents(dollars: number | null | undefined): number {
+  return dollars === null || dollars === undefined || !Number.isFinite(dollars) ? 0 : Math.round(dollars * 100);
+}

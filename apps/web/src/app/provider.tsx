@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { reportServerError } from '@/lib/server-errors';
 
 /** Shade 8 keeps white text on filled buttons above 4.5:1 contrast (the default shade 6 fails). */
 export const theme = createTheme({
@@ -24,12 +25,27 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-export function createQueryClient() {
+/**
+ * The app's query client. Failures are reported centrally (lib/server-errors.ts): every failed
+ * mutation, and a query that fails while its data is already on screen, shows one error toast
+ * unless the call says `meta: { errorToast: false }`. `retry` is for tests, which do not retry.
+ */
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}) {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorToast !== false && query.state.data !== undefined) reportServerError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorToast !== false) reportServerError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         // Client errors do not get better by asking again; a dropped connection might.
-        retry: (count, error) => count < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500),
+        retry: retry ? (count, error) => count < 2 && error instanceof ApiError && (error.status === 0 || error.status >= 500) : false,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@copydesk/shared';
-import { json, mockApi, signIn } from '@/test/utils';
-import { api, ApiError } from './api-client';
+import { couponMessages, messages } from '@copydesk/shared';
+import { json, makeUser, mockApi, signIn } from '@/test/utils';
+import { ApiError, call, endpointUrl, request } from './api-client';
 import { getSession } from './auth';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -17,9 +17,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   it('calls /api with the bearer token, X-Requested-With and a JSON body', async () => {
     signIn('agency');
-    const calls = mockApi(() => json(200, { ok: true }));
+    const calls = mockApi(() => json(200, { message: messages.passwordChanged }));
 
-    await expect(api.post('/update/password', { password: 'longenough' })).resolves.toEqual({ ok: true });
+    await expect(request('/update/password', { method: 'POST', body: { password: 'longenough' } })).resolves.toEqual({ message: messages.passwordChanged });
 
     expect(calls[0].url).toBe('/api/update/password');
     expect(calls[0].method).toBe('POST');
@@ -30,8 +30,8 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header when nobody is signed in', async () => {
-    const calls = mockApi(() => json(200, {}));
-    await api.get('/getCounties');
+    const calls = mockApi(() => json(200, { data: [] }));
+    await request('/getCounties');
     expect(calls[0].headers.has('Authorization')).toBe(false);
   });
 
@@ -43,7 +43,7 @@ describe('api client', () => {
       }),
     );
 
-    const error = await failure(api.post('/register', { sign: {} }));
+    const error = await failure(request('/register', { method: 'POST', body: { sign: {} } }));
 
     expect(error.status).toBe(422);
     expect(error.message).toBe('The given data was invalid.');
@@ -57,21 +57,21 @@ describe('api client', () => {
 
   it('uses the server message when there are no field errors', async () => {
     mockApi(() => json(403, { message: messages.verifyEmailFirst }));
-    const error = await failure(api.post('/login', {}));
+    const error = await failure(request('/login', { method: 'POST', body: {} }));
     expect(error.status).toBe(403);
     expect(error.firstMessage).toBe(messages.verifyEmailFirst);
   });
 
   it('falls back to a readable message when the body is not JSON', async () => {
     mockApi(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
-    const error = await failure(api.get('/getInfo'));
+    const error = await failure(request('/getInfo'));
     expect(error.status).toBe(502);
     expect(error.message).toBe(messages.serverError);
   });
 
   it('reports a dropped connection as status 0', async () => {
     mockApi(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error = await failure(api.get('/getInfo'));
+    const error = await failure(request('/getInfo'));
     expect(error.status).toBe(0);
     expect(error.message).toBe(messages.networkError);
   });
@@ -80,7 +80,7 @@ describe('api client', () => {
     signIn('agency');
     mockApi(() => json(401, { message: messages.unauthenticated }));
 
-    const error = await failure(api.get('/getInfo'));
+    const error = await failure(request('/getInfo'));
 
     expect(error.status).toBe(401);
     expect(localStorage.getItem('token')).toBeNull();
@@ -92,7 +92,7 @@ describe('api client', () => {
     localStorage.setItem('sendto', 'new@example.com');
     mockApi(() => json(401, { message: messages.invalidCredentials }));
 
-    const error = await failure(api.post('/login', { email: 'a@b.co', password: 'x' }));
+    const error = await failure(request('/login', { method: 'POST', body: { email: 'a@b.co', password: 'x' } }));
 
     expect(error.message).toBe(messages.invalidCredentials);
     expect(localStorage.getItem('sendto')).toBe('new@example.com');
@@ -101,17 +101,62 @@ describe('api client', () => {
   it('does not clear the session on a 403', async () => {
     signIn('associate');
     mockApi(() => json(403, { message: messages.forbidden }));
-    await failure(api.get('/user'));
+    await failure(request('/user'));
     expect(localStorage.getItem('token')).toBe('test-token');
   });
 
   it('sends FormData as multipart, without a JSON content type', async () => {
     signIn('agency');
-    const calls = mockApi(() => json(200, {}));
+    const calls = mockApi(() => json(200, { message: messages.photoUpdated, user: makeUser('agency') }));
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'me.png');
-    await api.post('/updateProfilePic', form);
+    await request('/updateProfilePic', { method: 'POST', body: form });
     expect(calls[0].body).toBeInstanceOf(FormData);
     expect(calls[0].headers.has('Content-Type')).toBe(false);
+  });
+});
+
+describe('calls through the endpoint table', () => {
+  const coupon = {
+    id: 7,
+    coupon_code: 'SPRING',
+    type: 'fixed',
+    amount: 5,
+    user_id: '',
+    expiry: '2099-01-31',
+    limit: 3,
+    used: 0,
+    status: 1,
+    created_at: '2024-01-01',
+  };
+
+  it('fills in and encodes the path parameters, and sends the method and JSON body of the entry', async () => {
+    signIn('admin');
+    const applied = { id: 7, coupon_code: 'A/B 1?', type: 'fixed', amount: 5, message: couponMessages.applied };
+    const calls = mockApi((c) => (c.method === 'PATCH' ? json(200, { message: messages.couponUpdated, data: coupon }) : json(200, applied)));
+
+    await expect(call('updateCoupon', { params: { id: 7 }, body: { limit: 3 } })).resolves.toEqual({
+      message: messages.couponUpdated,
+      data: coupon,
+    });
+    await expect(call('applyCoupon', { params: { code: 'A/B 1?' } })).resolves.toEqual(applied);
+
+    expect(calls[0]).toMatchObject({ url: '/api/coupon/7', method: 'PATCH', body: { limit: 3 } });
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer test-token');
+    expect(calls[1]).toMatchObject({ url: '/api/apply-coupon/A%2FB%201%3F', method: 'GET' });
+  });
+
+  it('sends the query without its empty values', async () => {
+    signIn('admin');
+    const calls = mockApi(() => json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 2, per_page: 5 } }));
+
+    await call('listCoupons', { query: { page: 2, keyword: '', from: undefined } });
+
+    expect(calls[0].url).toBe('/api/coupon?page=2');
+  });
+
+  it('gives the URL of a download or a page load', () => {
+    expect(endpointUrl('getProfilePicture', { file: 'a b.png' })).toBe('/api/profile-pictures/a%20b.png');
+    expect(endpointUrl('socialRedirect')).toBe('/api/socialredirect');
   });
 });

@@ -1,4 +1,5 @@
-import { messages, userMessages } from '@copydesk/shared';
+import { messages, routes, userMessages, type Endpoint, type EndpointResponse, type Endpoints, type PathParamNames } from '@copydesk/shared';
+import type { z } from 'zod';
 import { clearSession, getToken } from './auth';
 import { notify } from './notify';
 
@@ -20,6 +21,8 @@ export type FieldErrors = Record<string, string[]>;
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors;
+  /** The client has already shown this failure (an account refused mid-session): no second toast. */
+  shown = false;
 
   constructor(status: number, message: string, errors: FieldErrors = {}) {
     super(message);
@@ -157,16 +160,67 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (response.status === 403 && token && ACCOUNT_REFUSALS.has(error.message)) {
       clearSession();
       notify.error(error.message);
+      error.shown = true;
     }
     throw error;
   }
   return data as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'POST', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'PATCH', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
-};
+/* Typed calls through the shared endpoint table (packages/shared/src/endpoints). */
+
+type Schema<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
+
+type ParamsOption<E extends Endpoint> = [PathParamNames<E['path']>] extends [never]
+  ? { params?: never }
+  : { params: { [K in PathParamNames<E['path']>]: string | number } };
+
+type QueryOption<E extends Endpoint> = Schema<E, 'query'> extends z.ZodType ? { query?: z.input<Schema<E, 'query'>> & Query } : { query?: never };
+
+type BodyOption<E extends Endpoint> = E extends { body: 'multipart' }
+  ? { body: FormData }
+  : Schema<E, 'body'> extends z.ZodType
+    ? undefined extends z.input<Schema<E, 'body'>>
+      ? { body?: z.input<Schema<E, 'body'>> }
+      : { body: z.input<Schema<E, 'body'>> }
+    : { body?: never };
+
+export type CallOptions<E extends Endpoint> = ParamsOption<E> & QueryOption<E> & BodyOption<E> & Pick<RequestOptions, 'headers' | 'signal'>;
+
+/** The options are optional only when nothing in them is required (no path parameter, no body). */
+type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** `/coupon/:id` with `{id: 7}` → `/coupon/7`; each value is URL-encoded (a coupon code may hold `/` or `?`). */
+function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/** The names of the calls that answer JSON (not a file download or a page's redirect). */
+export type CallName = { [K in keyof Endpoints]: Endpoints[K] extends { download: true } | { redirect: true } ? never : K }[keyof Endpoints];
+
+/** What call `name` answers. */
+export type CallResponse<K extends keyof Endpoints> = EndpointResponse<Endpoints[K]>;
+
+/**
+ * Calls one endpoint of the table by its name: path parameters filled in, query and body typed by
+ * the contract's input schemas, the answer typed by its 2xx schema. Failures are `request`'s
+ * ApiError. Only the method and path (`routes`) are read at run time.
+ *
+ *   call('getCoupon', { params: { id } })  // → Promise<{ data: Coupon }>
+ */
+export function call<K extends CallName>(name: K, ...[options]: CallArgs<Endpoints[K]>): Promise<CallResponse<K>> {
+  const { method, path } = routes[name];
+  const { params, query, body, headers, signal } = (options ?? {}) as CallOptions<Endpoint> & { params?: Record<string, string | number>; query?: Query };
+  return request<CallResponse<K>>(fillPath(path, params), { method, query, body, headers, signal });
+}
+
+/** The URL of an endpoint, for what is not a JSON call: a download (a link, or a fetch of the file) or a page navigation. */
+export function endpointUrl<K extends keyof Endpoints>(
+  name: K,
+  ...[params, query]: ParamsOption<Endpoints[K]> extends { params: infer P } ? [params: P, query?: Query] : [params?: undefined, query?: Query]
+): string {
+  return apiUrl(fillPath(routes[name].path, params as Record<string, string | number> | undefined), query);
+}

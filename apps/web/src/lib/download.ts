@@ -1,5 +1,5 @@
 import { messages } from '@copydesk/shared';
-import { ApiError, apiUrl, toApiError, type Query } from './api-client';
+import { ApiError, toApiError } from './api-client';
 import { clearSession, getToken } from './auth';
 
 /**
@@ -22,14 +22,14 @@ export function filenameFrom(disposition: string | null): string | null {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || null;
 }
 
-/** GET `path` as a blob; a failure becomes an ApiError with the server's message. */
-export async function fetchFile(path: string, query?: Query): Promise<{ blob: Blob; filename: string | null }> {
+/** GET `url` (a download entry's `endpointUrl(...)`) as a blob; a failure becomes an ApiError with the server's message. */
+export async function fetchFile(url: string): Promise<{ blob: Blob; filename: string | null }> {
   const token = getToken();
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), { headers, credentials: 'same-origin' });
+    response = await fetch(url, { headers, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, messages.networkError);
   }
@@ -59,9 +59,9 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Fetches `path` and saves it under the server's file name, else `fallbackName`. */
-export async function downloadFile(path: string, options: { query?: Query; fallbackName: string }): Promise<string> {
-  const { blob, filename } = await fetchFile(path, options.query);
+/** Fetches `url` and saves it under the server's file name, else `fallbackName`. */
+export async function downloadFile(url: string, options: { fallbackName: string }): Promise<string> {
+  const { blob, filename } = await fetchFile(url);
   const name = filename ?? options.fallbackName;
   saveBlob(blob, name);
   return name;

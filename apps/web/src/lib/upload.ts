@@ -1,16 +1,17 @@
 import { messages } from '@copydesk/shared';
-import { ApiError, apiUrl, toApiError } from './api-client';
+import { ApiError, toApiError } from './api-client';
 import { clearSession, getToken } from './auth';
 
 /**
  * POST a multipart form and report upload progress in percent. Sent with XMLHttpRequest because
- * fetch reports no upload progress; headers and errors follow the one API client.
+ * fetch reports no upload progress; headers and errors follow the one API client. `url` is an
+ * upload entry's `endpointUrl(...)`, `T` its `EndpointResponse`.
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
   const token = getToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { messages } from '@copydesk/shared';
 import { ApiError } from './api-client';
 import { notify } from './notify';
+import { reportServerError } from './server-errors';
 
 /**
  * Runs one download at a time and says why one failed: "nothing there" (404) as information,
@@ -16,7 +16,7 @@ export function useDownload() {
       await download();
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) notify.info(error.message);
-      else notify.error(error instanceof ApiError ? error.message : messages.serverError);
+      else reportServerError(error);
     } finally {
       setBusy(null);
     }

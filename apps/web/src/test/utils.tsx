@@ -1,17 +1,15 @@
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { QueryClient } from '@tanstack/react-query';
-import { expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { AuthResponse, Role, User } from '@copydesk/shared';
-import { AppProvider } from '@/app/provider';
+import { AppProvider, createQueryClient } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
+import { contractDrift } from './contract';
 
 /** Renders routes (the real table by default) in memory at `path`, with the app's providers. */
 export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup({ delay: null });
   const view = render(
@@ -32,17 +30,26 @@ export type FetchCall = { url: string; method: string; headers: Headers; body: u
 
 /**
  * Replaces fetch with `handler`, which answers by `METHOD /path` (query excluded). Unhandled calls
- * answer 404 so a test fails loudly rather than hanging. Returns the list of calls made.
+ * answer 404 so a test fails loudly rather than hanging. Every successful JSON answer must match
+ * the endpoint's response schema (test/contract.ts); a test whose mock drifts from the contract
+ * fails when it ends, naming the call. Returns the list of calls made.
  */
 export function mockApi(handler: (call: FetchCall) => Response | Promise<Response> | undefined) {
   const calls: FetchCall[] = [];
+  const drift: string[] = [];
+  onTestFinished(() => {
+    if (drift.length) throw new Error(`Mocked answers that break the API contract (packages/shared/src/endpoints):\n${drift.join('\n')}`);
+  });
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const raw = init?.body;
     const body = typeof raw === 'string' ? JSON.parse(raw) : raw;
     const call = { url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body };
     calls.push(call);
-    return (await handler(call)) ?? json(404, { message: `No mock for ${call.method} ${url}` });
+    const response = (await handler(call)) ?? json(404, { message: `No mock for ${call.method} ${url}` });
+    const problem = await contractDrift(call.method, url, response);
+    if (problem && !drift.includes(problem)) drift.push(problem);
+    return response;
   });
   return calls;
 }

@@ -219,3 +219,23 @@ export type User = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
+
+/**
+ * POST /register body: `sign` is checked against the sign-up or the add-user fields depending on
+ * the caller (with or without a bearer token), so the route schema only asks for an object.
+ */
+export const registerBodySchema = z.object({ sign: z.record(z.string(), z.unknown(), { error: messages.invalidData }) });
+/** `user` is null for a visitor's sign-up: the answer is the same whether or not the address was free. */
+export const registerResponseSchema = z.object({ message: z.string(), user: userSchema.nullable() });
+
+/** POST /email/checkverify: has the emailed link been clicked yet? */
+export const checkVerifyResponseSchema = z.object({ verified: z.boolean(), message: z.string() });
+
+/** A one-time token in the path (email links, sign-in hand-overs). */
+export const tokenParamSchema = z.object({ token: z.string().max(200) });
+
+/** Query values Google may send to the sign-in callback; never a validation error, the callback always redirects. */
+const anyText = z.string().optional().catch(undefined);
+export const socialCallbackQuerySchema = z
+  .object({ code: anyText, state: anyText, error: anyText, error_description: anyText, scope: anyText })
+  .describe('What the provider appends to the redirect URI');

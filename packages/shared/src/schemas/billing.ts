@@ -159,6 +159,9 @@ export type PayOrderInfo = z.input<typeof payOrderInfoSchema>;
 
 export const payOrderResponseSchema = z.object({ message: z.string(), payment_id: z.number(), offer_message: z.string().nullable() });
 
+/** The optional Idempotency-Key of a money call (DESIGN.md §4): a retry with the same key is answered from the first. */
+export const idempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().max(300).optional() }).loose();
+
 /** The card gateways PAYMENT_GATEWAY chooses between. */
 export const PAYMENT_GATEWAYS = ['sandbox', 'stripe'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
@@ -172,6 +175,9 @@ export const paymentConfigResponseSchema = z.object({
   publishable_key: z.string().nullable(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>;
+
+/** GET /user/setup-intent: what the card form needs to save a card (a Stripe client secret; none in sandbox mode). */
+export const setupIntentResponseSchema = z.object({ gateway: z.enum(PAYMENT_GATEWAYS), client_secret: z.string().nullable() });
 
 export const balanceResponseSchema = z.object({ balance: z.number() });
 export const spendingResponseSchema = z.object({ spending: z.number() });
@@ -247,3 +253,11 @@ export const billingDetailSchema = billingRowSchema.extend({
   ),
 });
 export const billingDetailResponseSchema = z.object({ data: billingDetailSchema });
+
+/** GET /order/downloadinvoice/{payment id}: a payment id as sent (the service reads it), and the signed link to its PDF. */
+export const invoiceLinkParamsSchema = z.object({ id: z.string().max(40) });
+export const invoiceLinkResponseSchema = z.object({ link: z.url() });
+
+/** GET /invoices/{file}?expires&signature: the PDF behind a signed link; the service checks the signature. */
+export const invoicePdfParamsSchema = z.object({ file: z.string().max(40) });
+export const invoicePdfQuerySchema = z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() });

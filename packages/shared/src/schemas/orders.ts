@@ -128,6 +128,8 @@ export const createOrderSchema = z.object({
   updateId: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
+/** POST /order/create: the new (or updated) unpaid order, which the payment screen opens next. */
+export const orderCreatedResponseSchema = z.object({ message: z.string(), order: z.object({ id: z.number() }) });
 
 export const orderBreakdownLineSchema = z.object({
   itemType: z.string(),
@@ -224,8 +226,10 @@ export const orderDetailResponseSchema = z.object({
   orderBreakDown: z.array(orderBreakdownLineSchema),
   message: z.string(),
 });
+export type OrderDetail = z.infer<typeof orderDetailResponseSchema>;
 
 export const orderCountStatusSchema = z.object({ status: z.enum(['all', 'approved', 'unpaid', 'null']) });
+export const orderCountResponseSchema = z.object({ count: z.number() });
 
 /** PATCH /content/{id} (admin): the simple edit of spec §5. */
 export const updateContentSchema = z

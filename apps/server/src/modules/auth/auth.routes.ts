@@ -1,20 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  addUserFieldsSchema,
-  authResponseSchema,
-  changePasswordSchema,
-  emailOnlySchema,
-  loginSchema,
-  messageResponseSchema,
-  messages,
-  passwordTokenSchema,
-  signUpFieldsSchema,
-  userResponseSchema,
-  userSchema,
-} from '@copydesk/shared';
+import type { z } from 'zod';
+import { addUserFieldsSchema, endpoints, messages, signUpFieldsSchema } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
 import { parseOrThrow } from '../../lib/validate.js';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth.js';
 import { addUser } from '../users/user-management.service.js';
@@ -38,10 +27,8 @@ function limit(max: number, minutes: number, byEmail = false) {
   };
 }
 
-const tags = ['auth'];
 type SignUpFields = z.output<typeof signUpFieldsSchema>;
 type AddUserFields = z.output<typeof addUserFieldsSchema>;
-const verifiedResponse = z.object({ verified: z.boolean(), message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
@@ -53,18 +40,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // preValidation, before the rate limit counts the request, as a route schema would be.
   const signedInRegister = requireAuth('users.manage');
   const parsed = new WeakMap<FastifyRequest, { signUp: SignUpFields } | { addUser: AddUserFields }>();
-  app.post(
-    '/register',
+  route(
+    app,
+    endpoints.register,
     {
-      schema: {
-        tags,
-        summary:
-          'Without a bearer token: sign up as an agency (sign = the sign-up payload). With one: an admin adds an agency, an agency adds an associate (sign = {name, email, contact_number, role_designation, company_name?, userId}).',
-        body: z.object({ sign: z.record(z.string(), z.unknown(), { error: messages.invalidData }) }),
-        // `user` is null for a visitor's sign-up: the answer is the same whether or not the address
-        // was free (auth.service.ts register), so it carries nothing about an account.
-        response: { 201: z.object({ message: z.string(), user: userSchema.nullable() }) },
-      },
       preValidation: async function checkRegister(request, reply) {
         const body = request.body as { sign?: unknown } | undefined;
         if (request.headers.authorization === undefined) {
@@ -91,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/login', { schema: { tags, body: loginSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+  route(app, endpoints.login, {}, async (request, reply) => {
     try {
       return await auth.login(ctx, request.body, request.ip);
     } catch (err) {
@@ -104,54 +83,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post(
-    '/logout',
-    { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } }, onRequest: requireAuth() },
-    async (request) => auth.logout(ctx, request.accessTokenId!),
+  route(app, endpoints.logout, { onRequest: requireAuth() }, async (request) => auth.logout(ctx, request.accessTokenId!));
+
+  route(app, endpoints.getInfo, { onRequest: requireAuth() }, async (request) => auth.getInfo(currentUser(request)));
+
+  route(app, endpoints.forgotPassword, { config: limit(5, 15, true) }, async (request) => auth.forgotPassword(ctx, request.body.email));
+
+  route(app, endpoints.resetPassword, { config: limit(20, 15) }, async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password', request.ip));
+
+  route(app, endpoints.setPassword, { config: limit(20, 15) }, async (request) => auth.completePasswordLink(ctx, request.body, 'set_password', request.ip));
+
+  route(app, endpoints.changePassword, { onRequest: requireAuth() }, async (request) =>
+    auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
   );
 
-  app.get('/getInfo', { schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userResponseSchema } }, onRequest: requireAuth() }, async (request) =>
-    auth.getInfo(currentUser(request)),
-  );
+  route(app, endpoints.resendVerify, { config: limit(5, 15, true) }, async (request) => auth.resendVerification(ctx, request.body.email));
 
-  app.post(
-    '/forgot-password',
-    { schema: { tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }, config: limit(5, 15, true) },
-    async (request) => auth.forgotPassword(ctx, request.body.email),
-  );
-
-  app.post(
-    '/password/reset',
-    { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) },
-    async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password', request.ip),
-  );
-
-  app.post('/password/set', { schema: { tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }, config: limit(20, 15) }, async (request) =>
-    auth.completePasswordLink(ctx, request.body, 'set_password', request.ip),
-  );
-
-  app.post(
-    '/update/password',
-    {
-      schema: {
-        tags,
-        summary: 'Change the signed-in user’s password. current_password is required when the account has a password; wrong ones count as failed sign-ins.',
-        security: [{ bearerAuth: [] }],
-        body: changePasswordSchema,
-        response: { 200: messageResponseSchema },
-      },
-      onRequest: requireAuth(),
-    },
-    async (request) => auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
-  );
-
-  app.post(
-    '/email/resendVerify',
-    { schema: { tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }, config: limit(5, 15, true) },
-    async (request) => auth.resendVerification(ctx, request.body.email),
-  );
-
-  app.post('/email/checkverify', { schema: { tags, body: emailOnlySchema, response: { 200: verifiedResponse } }, config: limit(60, 15) }, async (request) =>
+  route(app, endpoints.checkVerify, { config: limit(60, 15) }, async (request) =>
     auth.checkVerification(ctx, {
       email: request.body.email,
       signupKey: signupKeyFromCookie(request.headers.cookie),
@@ -160,20 +108,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The link in the verification email: verifies, then sends the browser to the sign-in page.
-  app.get('/email/verify/:token', { schema: { tags, params: z.object({ token: z.string().max(200) }) }, config: limit(30, 15) }, async (request, reply) => {
+  route(app, endpoints.verifyEmail, { config: limit(30, 15) }, async (request, reply) => {
     const result = await auth.verifyEmailLink(ctx, request.params.token);
     return reply.redirect(result.ok ? '/login?verified=1' : `/login?error=${encodeURIComponent(result.message)}`);
   });
 
-  app.get(
-    '/getuserbytoken/:token',
-    { schema: { tags, params: z.object({ token: z.string().max(200) }), response: { 200: authResponseSchema } }, config: limit(30, 15) },
-    async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'login_link'),
-  );
+  route(app, endpoints.getUserByToken, { config: limit(30, 15) }, async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'login_link'));
 
-  app.get(
-    '/getGoogleLogin/:token',
-    { schema: { tags, params: z.object({ token: z.string().max(200) }), response: { 200: authResponseSchema } }, config: limit(30, 15) },
-    async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'social_login'),
-  );
+  route(app, endpoints.getGoogleLogin, { config: limit(30, 15) }, async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'social_login'));
 };

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminStatsResponseSchema, errorResponseSchema } from '@copydesk/shared';
+import { endpoints, errorResponseSchema } from '@copydesk/shared';
+import { route } from '../../lib/route.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { adminStats } from './dashboard.service.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/dashboard/admin-stats',
-    {
-      schema: {
-        tags: ['dashboard'],
-        security: [{ bearerAuth: [] }],
-        summary: "The operator's dashboard figures: agencies, open and overdue items, wallet balances held (admin)",
-        response: { 200: adminStatsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-      onRequest: requireAuth('dashboard.adminStats'),
-    },
+  route(
+    app,
+    endpoints.getAdminStats,
+    { onRequest: requireAuth('dashboard.adminStats'), errors: { 401: errorResponseSchema, 403: errorResponseSchema } },
     async () => adminStats(app.db),
   );
 };

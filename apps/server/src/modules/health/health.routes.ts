@@ -1,9 +1,15 @@
+import type { FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpoints, healthDownResponseSchema } from '@copydesk/shared';
+import { route } from '../../lib/route.js';
 import { checkDatabase } from './health.service.js';
 
-const healthUp = z.object({ status: z.literal('ok'), database: z.literal('up') });
-const healthDown = z.object({ status: z.literal('unavailable'), database: z.literal('down') });
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Read per route by @fastify/under-pressure (its types only declare the plugin-wide option). */
+    pressureHandler?: FastifyUnderPressureOptions['pressureHandler'];
+  }
+}
 
 /**
  * For load balancers and start-up scripts: 200 while this instance can serve, 503 while its
@@ -13,10 +19,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Log changes, not every probe: a load balancer asks every few seconds.
   let lastDatabase: 'up' | 'down' = 'up';
 
-  app.get(
-    '/health',
+  route(
+    app,
+    endpoints.getHealth,
     {
-      schema: { tags: ['health'], response: { 200: healthUp, 503: healthDown } },
+      errors: { 503: healthDownResponseSchema },
       // Answers even while the event loop is behind (under-pressure lets it through), so a load
       // balancer keeps seeing the database state; the other calls answer 503 meanwhile.
       config: { pressureHandler: () => undefined },

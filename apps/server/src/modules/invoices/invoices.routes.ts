@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messages } from '@copydesk/shared';
+import { endpoints, messages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
 import * as invoices from './invoices.service.js';
-
-const tags = ['billing'];
-const security = [{ bearerAuth: [] }];
-const linkResponse = z.object({ link: z.url() });
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
@@ -17,28 +13,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(
-    '/order/downloadinvoice/:id',
-    { schema: { tags, security, params: z.object({ id: z.string().max(40) }), response: { 200: linkResponse } }, onRequest: requireAuth() },
-    async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id),
-  );
+  route(app, endpoints.getInvoiceLink, { onRequest: requireAuth() }, async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id));
 
   // The spec's "invoice download with no payment id".
-  app.get('/order/downloadinvoice', { schema: { tags, security }, onRequest: requireAuth() }, async () => {
+  route(app, endpoints.getInvoiceLinkWithoutId, { onRequest: requireAuth() }, async () => {
     throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   });
 
-  app.get(
-    '/invoices/:file',
-    {
-      schema: {
-        tags,
-        summary: 'The invoice PDF behind a signed link from /order/downloadinvoice (no bearer header)',
-        params: z.object({ file: z.string().max(40) }),
-        querystring: z.object({ expires: z.unknown().optional(), signature: z.unknown().optional() }),
-      },
-      config: { rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }) } },
-    },
+  route(
+    app,
+    endpoints.getInvoicePdf,
+    { config: { rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }) } } },
     async (request, reply) => {
       const { filename, pdf } = await invoices.invoicePdf(ctx, request.params.file, request.query);
       return reply

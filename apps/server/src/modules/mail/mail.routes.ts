@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messages } from '@copydesk/shared';
+import { endpoints, messages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
 import { mayReadDevMailbox } from './dev-mailbox-access.js';
 import { outboxRepository } from './outbox.repository.js';
 
@@ -11,22 +11,10 @@ import { outboxRepository } from './outbox.repository.js';
  * Only for this machine or an admin; anyone else is told it does not exist.
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/dev/outbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Emails in the outbox (development only)',
-        response: {
-          200: z.object({
-            data: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.date() })),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      if (!(await mayReadDevMailbox(app, request))) throw new AppError('NOT_FOUND', messages.notFound);
-      return { data: await outboxRepository.listRecent(app.db) };
-    },
-  );
+  route(app, endpoints.listDevOutbox, {}, async (request) => {
+    if (!(await mayReadDevMailbox(app, request))) throw new AppError('NOT_FOUND', messages.notFound);
+    // The contract says what the JSON holds: the time as ISO 8601 text (as JSON.stringify wrote the Date).
+    const emails = await outboxRepository.listRecent(app.db);
+    return { data: emails.map((email) => ({ ...email, created_at: email.created_at.toISOString() })) };
+  });
 };

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, messageResponseSchema, notifyAgencyQuerySchema, offerMessages, offerStatusResponseSchema } from '@copydesk/shared';
+import { endpoints, errorResponseSchema, offerMessages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
 import * as offers from './offers.service.js';
 
-const tags = ['offers'];
-const security = [{ bearerAuth: [] }];
 const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
@@ -32,33 +31,9 @@ const notifyLimit = {
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
 
-  app.get(
-    '/getOfferStatus',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The offer banner of the caller's agency: how far from the credit, or that it was received",
-        response: { 200: offerStatusResponseSchema, ...errors },
-      },
-      onRequest: requireAuth(),
-    },
-    async (request) => offers.offerStatus(ctx, currentUser(request)),
-  );
+  route(app, endpoints.getOfferStatus, { onRequest: requireAuth(), errors }, async (request) => offers.offerStatus(ctx, currentUser(request)));
 
-  app.get(
-    '/notifyAgency',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Email the associate's agency that the wallet needs more balance (associates; a few times an hour)",
-        querystring: notifyAgencyQuerySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-      onRequest: requireAuth('agency.notify'),
-      config: notifyLimit,
-    },
-    async (request) => offers.notifyAgency(ctx, currentUser(request), request.query.order_id),
+  route(app, endpoints.notifyAgency, { onRequest: requireAuth('agency.notify'), config: notifyLimit, errors }, async (request) =>
+    offers.notifyAgency(ctx, currentUser(request), request.query.order_id),
   );
 };

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messages } from '@copydesk/shared';
+import { endpoints, messages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
+import { route } from '../../lib/route.js';
 import { createGoogleSignIn, SIGN_IN_TTL_MS } from './social.service.js';
 
 /**
@@ -11,7 +11,6 @@ import { createGoogleSignIn, SIGN_IN_TTL_MS } from './social.service.js';
  * is a redirect: these are page loads, a JSON error would strand the user on a blank page.
  */
 
-const tags = ['auth'];
 const COOKIE = 'copydesk_oidc';
 const CALLBACK_PATH = '/api/socialcallback';
 
@@ -25,12 +24,6 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-/** Query values Google may send; never a validation error, the callback always redirects. */
-const anyText = z.string().optional().catch(undefined);
-const callbackQuery = z
-  .object({ code: anyText, state: anyText, error: anyText, error_description: anyText, scope: anyText })
-  .describe('What the provider appends to the redirect URI');
-
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const google = createGoogleSignIn(app.config);
   const redirectUri = `${app.config.publicUrl}${CALLBACK_PATH}`;
@@ -42,46 +35,36 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('set-cookie', `${COOKIE}=${value}; ${attributes.join('; ')}`);
   }
 
-  app.get(
-    '/socialredirect',
-    { schema: { tags, summary: 'Start Google sign-in (302 to the provider, or to /login with a message)' } },
-    async (request, reply) => {
-      if (!google.configured) return reply.redirect(loginWithError(messages.socialNotConfigured));
-      try {
-        const { url, sealed } = await google.start({ redirectUri });
-        setPendingCookie(reply, sealed, Math.floor(SIGN_IN_TTL_MS / 1000));
-        return reply.header('cache-control', 'no-store').redirect(url);
-      } catch (err) {
-        request.log.warn({ err }, 'google sign-in could not start');
-        return reply.redirect(loginWithError(messages.socialFailed));
-      }
-    },
-  );
+  route(app, endpoints.socialRedirect, {}, async (request, reply) => {
+    if (!google.configured) return reply.redirect(loginWithError(messages.socialNotConfigured));
+    try {
+      const { url, sealed } = await google.start({ redirectUri });
+      setPendingCookie(reply, sealed, Math.floor(SIGN_IN_TTL_MS / 1000));
+      return reply.header('cache-control', 'no-store').redirect(url);
+    } catch (err) {
+      request.log.warn({ err }, 'google sign-in could not start');
+      return reply.redirect(loginWithError(messages.socialFailed));
+    }
+  });
 
-  app.get(
-    '/socialcallback',
-    {
-      schema: { tags, summary: 'Google returns here; 302 to /social-login/<token>, or to /login with a message', querystring: callbackQuery },
-    },
-    async (request, reply) => {
-      // The pending sign-in is single use whatever happens next.
-      setPendingCookie(reply, '', 0);
-      reply.header('cache-control', 'no-store');
-      if (!google.configured) return reply.redirect(loginWithError(messages.socialNotConfigured));
-      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      try {
-        const { token } = await google.finish({
-          db: app.db,
-          // The URL the provider redirected to: same origin and path as redirect_uri.
-          callbackUrl: new URL(`${redirectUri}${search}`),
-          sealed: readCookie(request, COOKIE),
-        });
-        return reply.redirect(`/social-login/${token}`);
-      } catch (err) {
-        const known = err instanceof AppError;
-        request.log[known ? 'info' : 'warn']({ err }, 'google sign-in failed');
-        return reply.redirect(loginWithError(known ? err.message : messages.socialFailed));
-      }
-    },
-  );
+  route(app, endpoints.socialCallback, {}, async (request, reply) => {
+    // The pending sign-in is single use whatever happens next.
+    setPendingCookie(reply, '', 0);
+    reply.header('cache-control', 'no-store');
+    if (!google.configured) return reply.redirect(loginWithError(messages.socialNotConfigured));
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    try {
+      const { token } = await google.finish({
+        db: app.db,
+        // The URL the provider redirected to: same origin and path as redirect_uri.
+        callbackUrl: new URL(`${redirectUri}${search}`),
+        sealed: readCookie(request, COOKIE),
+      });
+      return reply.redirect(`/social-login/${token}`);
+    } catch (err) {
+      const known = err instanceof AppError;
+      request.log[known ? 'info' : 'warn']({ err }, 'google sign-in failed');
+      return reply.redirect(loginWithError(known ? err.message : messages.socialFailed));
+    }
+  });
 };

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { billingMessages, listScreenMessages, messages } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
@@ -51,13 +52,13 @@ function billingApi(role: Role, over: Record<string, Handler> = {}) {
       case 'GET /api/billing':
         return json(200, page([row()]));
       case 'GET /api/user/getuserbyrole/agency':
-        return json(200, { data: [{ id: 31, name: 'Alex Agency', email: 'agency@example.com', company_name: 'Acme Media' }] });
+        return json(200, { data: [{ id: 31, name: 'Alex Agency', email: 'agency@example.com', company_name: 'Acme Media', status: 1 }] });
       case 'GET /api/getCounties':
-        return json(200, { data: [{ id: 233, name: 'United States' }] });
-      case 'GET /api/getStatesByCounties/233':
-        return json(200, { data: [{ id: 14, name: 'Illinois' }] });
-      case 'GET /api/getCitiesByStates/14':
-        return json(200, { data: [{ id: 1, name: 'Springfield' }] });
+        return json(200, { data: [{ id: 'US', name: 'United States' }] });
+      case 'GET /api/getStatesByCounties/US':
+        return json(200, { data: [{ id: 'US-IL', name: 'Illinois' }] });
+      case 'GET /api/getCitiesByStates/US-IL':
+        return json(200, { data: [{ id: 'Springfield', name: 'Springfield' }] });
     }
   });
   return { auth, calls };
@@ -294,7 +295,7 @@ describe('billing: add balance (agency)', () => {
     expect(await within(dialog).findByText(messages.noSavedCard)).toBeInTheDocument();
   });
 
-  it('shows the server error as an error toast and keeps the form', async () => {
+  it('says a decline beside the card, not in a toast too, and keeps the form', async () => {
     const { user, dialog } = await openAddBalance({
       'POST /api/billing/addBalance': () => json(402, { message: billingMessages.declined }),
     });
@@ -304,9 +305,10 @@ describe('billing: add balance (agency)', () => {
     await user.click(await option('*** *** **** 1881 | 01/29'));
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
 
-    // In a toast, and beside the card.
+    // Beside the card, and only there.
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(billingMessages.declined);
-    expect(screen.getAllByText(billingMessages.declined)).toHaveLength(2);
+    expect(screen.getAllByText(billingMessages.declined)).toHaveLength(1);
+    expect(notificationsStore.getState().notifications).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
   });
 });
@@ -484,7 +486,7 @@ describe('billing: history', () => {
             ],
           },
         }),
-      'GET /api/order/downloadinvoice/1': () => json(200, { link: '/api/invoices/signed/abc' }),
+      'GET /api/order/downloadinvoice/1': () => json(200, { link: 'https://copydesk.test/api/invoices/signed/abc' }),
     });
 
     await user.click(await screen.findByRole('button', { name: 'View invoice CD-2026-000001' }));
@@ -501,7 +503,7 @@ describe('billing: history', () => {
     expect(within(dialog).getByText('Payment method: Card ending in 4242')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Download Invoice' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/invoices/signed/abc', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://copydesk.test/api/invoices/signed/abc', '_blank'));
   });
 
   it('shows a refund as a credit with its credit note, which opens and downloads like an invoice', async () => {
@@ -530,7 +532,7 @@ describe('billing: history', () => {
             orderBreakDown: [],
           },
         }),
-      'GET /api/order/downloadinvoice/45': () => json(200, { link: '/api/invoices/signed/cn45' }),
+      'GET /api/order/downloadinvoice/45': () => json(200, { link: 'https://copydesk.test/api/invoices/signed/cn45' }),
     });
     const table = await screen.findByRole('table');
     const refundRow = (await within(table).findByText('CN-2026-000045')).closest('tr')!;
@@ -546,7 +548,7 @@ describe('billing: history', () => {
     expect(within(dialog).getByText('Refunded to the wallet')).toBeInTheDocument();
     expect(within(dialog).getByText('+$28.00')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Download Credit Note' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/invoices/signed/cn45', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://copydesk.test/api/invoices/signed/cn45', '_blank'));
   });
 
   it('shows a top-up invoice with its description', async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentMessages, messages, type ContentDetail, type Role } from '@copydesk/shared';
 import { activityRow, AGENTS, contentDetail, doc, listOf } from '@/features/content/testing/fixtures';
@@ -193,6 +194,8 @@ describe('content view: a customer reviewing delivered content', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send revision request' }));
     expect(await within(dialog).findByText(messages.fieldTooLong(2000))).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /What should change/ })).toHaveAttribute('aria-invalid', 'true');
+    // Under the field only, not in a toast too.
+    expect(notificationsStore.getState().notifications).toEqual([]);
   });
 
   it('offers no revision when none are left, but still lets the customer approve', async () => {

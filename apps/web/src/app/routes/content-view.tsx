@@ -18,9 +18,9 @@ import { RevisionHistory } from '@/features/content/components/revision-history'
 import { RevisionModal } from '@/features/content/components/revision-modal';
 import { VersionsList } from '@/features/content/components/versions-list';
 import { formatDateTime, revisionsLeftText } from '@/features/content/lib/format';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { useDownload } from '@/lib/use-download';
 
 // The dropzone is for admins only: customers never load it.
@@ -81,7 +81,8 @@ export function ContentViewRoute() {
   useEffect(() => {
     if (leaving.current || (id !== null && !content.error)) return;
     leaving.current = true;
-    notify.error(id === null ? messages.notFound : content.error instanceof ApiError ? content.error.message : messages.serverError);
+    if (id === null) notify.error(messages.notFound);
+    else reportServerError(content.error);
     const timer = setTimeout(() => navigate('/order', { replace: true }), ERROR_BACK_MS);
     return () => clearTimeout(timer);
   }, [id, content.error, navigate]);
@@ -97,10 +98,8 @@ export function ContentViewRoute() {
         notify.success(res.message);
         navigate('/order');
       },
-      onError: (error) => {
-        notify.error(error instanceof ApiError ? error.message : messages.serverError);
-        setApproving(false);
-      },
+      // The failure itself is the central toast.
+      onError: () => setApproving(false),
     });
   };
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { couponAdminMessages as m, couponScreenMessages, messages, type Role } from '@copydesk/shared';
 import { AGENCIES, coupon } from '@/features/coupons/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
@@ -167,6 +168,8 @@ describe('add coupon', () => {
     expect(field.code()).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/add-coupon');
     expect(screen.queryByText(messages.couponCreated)).not.toBeInTheDocument();
+    // Errors shown under their fields are not also a toast.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     // Typing in the field clears its error.
     await user.type(field.code(), 'X');
@@ -174,6 +177,7 @@ describe('add coupon', () => {
   });
 
   it('shows a server error that names no field as a toast', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     const { user } = await openAdd((call) => (route(call) === 'POST /api/coupon' ? json(500, { message: messages.serverError }) : undefined));
     await user.type(field.code(), 'SPRING10');
     await pickIn(user, selectOf(/^Type/), 'Fixed amount ($)');
@@ -182,6 +186,7 @@ describe('add coupon', () => {
     await user.type(field.limit(), '10');
     await user.click(form().getByRole('button', { name: 'Add Coupon' }));
     expect(await screen.findByText(messages.serverError)).toBeInTheDocument();
+    expect(toasts).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -230,6 +235,7 @@ describe('edit coupon', () => {
     await user.click(form().getByRole('button', { name: 'Update Coupon' }));
     await waitFor(() => expect(field.limit()).toHaveAccessibleDescription(expect.stringContaining(m.limitBelowUsed(2))));
     expect(screen.queryByText(messages.couponUpdated)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says clearly when the coupon does not exist', async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { couponScreenMessages, listScreenMessages, messages, orderScreenMessages, type Coupon, type Role } from '@copydesk/shared';
 import { AGENCIES, coupon, pageOf } from '@/features/coupons/testing/fixtures';
@@ -136,12 +137,15 @@ describe('coupon list', () => {
   });
 
   it('shows why a delete failed and keeps the coupon', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     const { user } = await openList({
       handler: (call) => (route(call) === 'DELETE /api/coupon/3' ? json(404, { message: 'Coupon not found.' }) : undefined),
     });
     await user.click(within(await screen.findByRole('row', { name: 'Coupon SPRING10' })).getByRole('button', { name: 'Delete coupon SPRING10' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Coupon not found.')).toBeInTheDocument();
+    // One toast: the central one, none from the screen besides it.
+    expect(toasts).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('row', { name: 'Coupon SPRING10' })).toBeInTheDocument();
   });
 

@@ -13,7 +13,6 @@ import { CouponsTable } from '@/features/coupons/components/coupons-table';
 import { DeleteCouponModal } from '@/features/coupons/components/delete-coupon-modal';
 import { ListFilters } from '@/features/coupons/components/list-filters';
 import { usePagedList } from '@/features/coupons/hooks/use-paged-list';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 
 /** /coupon (admin): every coupon, filtered by creation date and keyword, sorted, paged; add, edit, delete. */
@@ -34,10 +33,8 @@ export function CouponListRoute() {
         if (lastOnPage) list.setPage(list.page - 1);
         setToDelete(null);
       },
-      onError: (error) => {
-        notify.error(error instanceof ApiError ? error.message : messages.serverError);
-        setToDelete(null);
-      },
+      // The failure itself is the central toast.
+      onError: () => setToDelete(null),
     });
   };
 

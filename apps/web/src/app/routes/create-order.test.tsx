@@ -161,6 +161,18 @@ describe('create order: item rules', () => {
     expect(screen.queryByRole('button', { name: /^Remove item/ })).not.toBeInTheDocument();
   });
 
+  it('moves focus to the title of the item just added', async () => {
+    const { user } = await openForm('Blog Post');
+    await user.click(screen.getByRole('button', { name: 'Add Another Item' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Choose the content type' })).getByRole('button', { name: 'Article' }));
+
+    await waitFor(() => expect(count()).toHaveTextContent('2'));
+    await waitFor(() => expect(document.activeElement).toBe(field(2, 'Title')));
+    // and it stays there once the chooser has closed
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose the content type' })).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(field(2, 'Title'));
+  });
+
   it('strips ; and = from keywords and refuses pasted text', async () => {
     const { user } = await openForm('Blog Post');
     const keyword = field(1, 'Keyword 1 of item 1');

@@ -17,9 +17,9 @@ import { OrderForm } from '@/features/orders/components/order-form';
 import { useLeaveGuard } from '@/features/orders/hooks/use-leave-guard';
 import { useOrderForm } from '@/features/orders/hooks/use-order-form';
 import { fromContent } from '@/features/orders/lib/order-form-state';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { focusPageHeading } from '@/lib/page-heading';
 
 /** Spec §8: after a failed load the user is sent back after 500 ms. */
@@ -43,7 +43,7 @@ export function CreateOrderRoute() {
   const categories = useCategories();
   const projects = useProjects(roleCan(role, 'orders.create'));
   const form = useOrderForm();
-  const { dispatch } = form;
+  const { start, load, reset } = form;
   const catalog = useProductsByName(form.types);
   const order = useOrder(editingId !== null && editingId > 0 ? editingId : null);
 
@@ -61,18 +61,18 @@ export function CreateOrderRoute() {
   // /create/{id}: an unpaid order of the customer comes back into the form, once.
   useEffect(() => {
     if (editingId === null || loaded.current) return;
-    const back = (message: string, kind: 'info' | 'error' = 'error') => {
+    const back = (say: () => void) => {
       loaded.current = true;
-      notify[kind](message);
+      say();
       setTimeout(() => navigate('/order', { replace: true }), ERROR_BACK_MS);
     };
-    if (Number.isNaN(editingId)) return back(messages.notFound);
-    if (order.error) return back(order.error instanceof ApiError ? order.error.message : messages.serverError);
+    if (Number.isNaN(editingId)) return back(() => notify.error(messages.notFound));
+    if (order.error) return back(() => reportServerError(order.error));
     if (!order.data) return;
-    if (!order.data.order.unpaid || !roleCan(role, 'orders.create')) return back(orderMessages.orderPaidLocked, 'info');
+    if (!order.data.order.unpaid || !roleCan(role, 'orders.create')) return back(() => notify.info(orderMessages.orderPaidLocked));
     loaded.current = true;
-    dispatch({ type: 'load', items: order.data.content.map(fromContent) });
-  }, [editingId, order.data, order.error, role, navigate, dispatch]);
+    load(order.data.content.map(fromContent));
+  }, [editingId, order.data, order.error, role, navigate, load]);
 
   useEffect(() => {
     if (!stepChanged.current) return;
@@ -84,12 +84,12 @@ export function CreateOrderRoute() {
     setChoosing(name);
     try {
       const product = await loadProduct(name);
-      dispatch({ type: 'start', orderType: name, firstTier: product.productwordcount[0] ?? null });
+      start(name, product.productwordcount[0] ?? null);
       stepChanged.current = true;
       setStep(2);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : messages.serverError);
+      reportServerError(error);
     } finally {
       setChoosing(null);
     }
@@ -97,7 +97,7 @@ export function CreateOrderRoute() {
 
   const restart = () => {
     setConfirmRestart(false);
-    dispatch({ type: 'reset' });
+    reset();
     stepChanged.current = true;
     setStep(1);
   };

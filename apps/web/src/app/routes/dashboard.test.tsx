@@ -8,10 +8,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Empty answers, in the shape the API gives them, for what the dashboard reads besides the user. */
+function emptyDashboard(call: FetchCall): Response | undefined {
+  const r = route(call);
+  if (r.startsWith('GET /api/order/getCountBystatus/') || r === 'GET /api/message/unread' || r === 'GET /api/user') return json(200, { count: 0 });
+  if (r === 'GET /api/order' || r === 'GET /api/content') return json(200, { data: [], meta: pageMeta(0) });
+  if (r === 'GET /api/billing/getAvailableBalance/7') return json(200, { balance: 0 });
+  if (r === 'GET /api/getOfferStatus') return json(200, { message: '', remaining_amount: 0, show: false });
+  if (r === 'GET /api/payment-config') return json(200, { gateway: 'sandbox', publishable_key: null });
+  return undefined;
+}
+
 async function openDashboard(loginCount: number, role: 'agency' | 'associate' = 'agency') {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const auth = signIn(role, { login_count: loginCount, order_count: 1 });
-  mockApi(() => json(200, { user: auth.user }));
+  mockApi((call) => (route(call) === 'GET /api/getInfo' ? json(200, { user: auth.user }) : emptyDashboard(call)));
   const view = renderRoute('/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
   return view;

@@ -16,7 +16,9 @@ afterEach(() => {
 function verifyApi(verified: () => boolean) {
   return mockApi((call: FetchCall) => {
     if (route(call) === 'POST /api/email/checkverify') {
-      return verified() ? json(200, { verified: true, message: messages.emailAlreadyVerified }) : json(200, { verified: false });
+      return verified()
+        ? json(200, { verified: true, message: messages.emailAlreadyVerified })
+        : json(200, { verified: false, message: messages.emailNotVerifiedYet });
     }
   });
 }

@@ -14,7 +14,7 @@ describe('email verify screen', () => {
   it('stays while the email is not verified, and resends the link', async () => {
     localStorage.setItem('sendto', 'new@example.com');
     const calls = mockApi((call) => {
-      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false });
+      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false, message: messages.emailNotVerifiedYet });
       if (route(call) === 'POST /api/email/resendVerify') return json(200, { message: messages.verificationSent });
     });
     const { user, router } = renderRoute('/email/verify');
@@ -43,7 +43,7 @@ describe('email verify screen', () => {
   it('clears storage and goes to sign-in when resending fails', async () => {
     localStorage.setItem('sendto', 'gone@example.com');
     mockApi((call) => {
-      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false });
+      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false, message: messages.emailNotVerifiedYet });
       // The server answers every email alike (no account enumeration); what can fail is the rate limit.
       return json(429, { message: messages.tooManyRequests });
     });

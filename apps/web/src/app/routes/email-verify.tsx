@@ -7,9 +7,9 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useCheckVerify } from '@/features/auth/api/check-verify';
 import { useResendVerify } from '@/features/auth/api/resend-verify';
-import { ApiError } from '@/lib/api-client';
 import { clearLocalData, clearSendto, getSendto } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 
 /** /email/verify: waits for the emailed link to be clicked; offers to send it again. */
 export function EmailVerifyRoute() {
@@ -25,7 +25,7 @@ export function EmailVerifyRoute() {
       clearSendto();
       navigate('/login', { replace: true, state: { email } });
     } else if (check.error) {
-      notify.error(check.error instanceof ApiError ? check.error.firstMessage : messages.serverError);
+      reportServerError(check.error);
       navigate('/login', { replace: true });
     }
   }, [check.data, check.error, navigate, email]);
@@ -37,8 +37,8 @@ export function EmailVerifyRoute() {
       { email },
       {
         onSuccess: (res) => notify.success(res?.message || messages.verificationSent),
-        onError: (error) => {
-          notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
+        // The failure itself is the central toast; the sign-in page starts afresh (§8).
+        onError: () => {
           clearLocalData();
           navigate('/login', { replace: true });
         },

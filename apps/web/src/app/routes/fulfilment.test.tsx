@@ -29,8 +29,8 @@ function fulfilmentApi(role: Role = 'admin', handler?: Handler) {
       case 'GET /api/user/getuserbyrole/agency':
         return json(200, {
           data: [
-            { id: 31, name: 'Alex Agency', company_name: 'Acme Media' },
-            { id: 32, name: 'Bea Boss', company_name: 'Beta Words' },
+            { id: 31, name: 'Alex Agency', email: 'agency@example.com', company_name: 'Acme Media', status: 1 },
+            { id: 32, name: 'Bea Boss', email: 'bea@example.com', company_name: 'Beta Words', status: 1 },
           ],
         });
     }

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@copydesk/shared';
 import { browser } from '@/lib/browser';
@@ -68,9 +69,10 @@ describe('sign-in screen', () => {
   });
 
   it('sends an unverified user to /email/verify and remembers their email', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     mockApi((call) => {
       if (route(call) === 'POST /api/login') return json(403, { message: messages.verifyEmailFirst });
-      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false });
+      if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false, message: messages.emailNotVerifiedYet });
     });
     const { user, router } = await openLogin();
 
@@ -80,9 +82,13 @@ describe('sign-in screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/email/verify'));
     expect(localStorage.getItem('sendto')).toBe('new@example.com');
     expect(await screen.findByRole('heading', { name: 'Please verify your email' })).toBeInTheDocument();
+    // The screen's own notice, not also the refusal as an error toast.
+    expect(await screen.findByText(messages.verifyEmailFirst)).toBeInTheDocument();
+    expect(toasts).toHaveBeenCalledTimes(1);
   });
 
   it('shows the server message for wrong credentials and stays', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     mockApi(() => json(401, { message: messages.invalidCredentials }));
     const { user, router } = await openLogin();
 
@@ -90,6 +96,7 @@ describe('sign-in screen', () => {
     await user.type(screen.getByLabelText(/^Password/), 'wrong-password{Enter}');
 
     expect(await screen.findByText(messages.invalidCredentials)).toBeInTheDocument();
+    expect(toasts).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -7,10 +7,10 @@ import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { getUserByToken } from '@/features/auth/api/get-user-by-token';
-import { ApiError } from '@/lib/api-client';
 import { saveSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { focusPageHeading } from '@/lib/page-heading';
 
 const NOTICE_KEYS = ['verified', 'error', 'message'] as const;
@@ -71,7 +71,7 @@ export function LoginRoute() {
         }, TOKEN_LOGIN_REDIRECT_MS);
       })
       .catch((error: unknown) => {
-        notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
+        reportServerError(error, { signIn: true });
         setTokenPending(false);
         setParams({}, { replace: true });
       });

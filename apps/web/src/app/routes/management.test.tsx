@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listScreenMessages, managementScreenMessages, messages, orderScreenMessages, userMessages, type Role, type UserListRow } from '@copydesk/shared';
 import { pageMeta } from '@/features/orders/testing/fixtures';
-import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+import { json, makeUser, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 const userRow = (overrides: Partial<UserListRow>): UserListRow => ({
   id: 31,
@@ -191,7 +192,7 @@ describe('user management: adding users', () => {
       handler: (call) => {
         if (route(call) !== 'POST /api/register') return undefined;
         added = true;
-        return json(201, { message: userMessages.agencyAdded, user: {} });
+        return json(201, { message: userMessages.agencyAdded, user: makeUser('agency', { id: 46 }) });
       },
     });
     await screen.findByRole('row', { name: 'Alex Agency' });
@@ -242,7 +243,8 @@ describe('user management: adding users', () => {
     const { user, calls } = await openManagement({
       role: 'agency',
       rows: AGENCY_ROWS,
-      handler: (call) => (route(call) === 'POST /api/register' ? json(201, { message: userMessages.associateAdded, user: {} }) : undefined),
+      handler: (call) =>
+        route(call) === 'POST /api/register' ? json(201, { message: userMessages.associateAdded, user: makeUser('associate', { id: 46 }) }) : undefined,
     });
     await user.click(screen.getByRole('button', { name: userMessages.addAssociate }));
     const dialog = await screen.findByRole('dialog', { name: userMessages.addAssociate });
@@ -280,6 +282,8 @@ describe('user management: adding users', () => {
     expect(within(dialog).getByText(messages.phoneInvalid)).toBeInTheDocument();
     expect(field(dialog, 'Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: userMessages.addAgency })).toBeInTheDocument();
+    // Errors shown under their fields are not also a toast.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('opens the add modal at once from /management?add=1, and closing it is final', async () => {
@@ -341,12 +345,14 @@ describe('user management: status and edits', () => {
   });
 
   it('shows the server’s refusal of a status change', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     const { user } = await openManagement({
       handler: (call) => (route(call) === 'POST /api/user/changeStatus' ? json(403, { message: messages.forbidden }) : undefined),
     });
     await user.click(await screen.findByRole('button', { name: 'View Sam Associate' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Sam Associate' })).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText(messages.forbidden)).toBeInTheDocument();
+    expect(toasts).toHaveBeenCalledTimes(1);
   });
 
   it.each([
@@ -371,7 +377,8 @@ describe('user management: status and edits', () => {
 
   it('edits a user: the name is required, the rest goes to updateUserInfo with the user id', async () => {
     const { user, calls } = await openManagement({
-      handler: (call) => (route(call) === 'POST /api/update/updateUserInfo' ? json(200, { message: messages.success, user: { id: 45 } }) : undefined),
+      handler: (call) =>
+        route(call) === 'POST /api/update/updateUserInfo' ? json(200, { message: messages.success, user: makeUser('associate', { id: 45 }) }) : undefined,
     });
     await screen.findByRole('row', { name: 'Sam Associate' });
     const before = listCalls(calls).length;
@@ -417,6 +424,7 @@ describe('user management: status and edits', () => {
     await user.type(phone, '2025550199');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText(messages.phoneInvalid)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls.find((c) => route(c) === 'POST /api/update/updateUserInfo')!.body).toMatchObject({
       sign: { userId: 31, phoneNumber: '+12025550199' },
     });

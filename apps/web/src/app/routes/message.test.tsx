@@ -256,6 +256,8 @@ describe('a thread', () => {
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText(inboxMessages.messageTooLong('5,000'))).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Hi');
+    // Shown under the field, so not also a toast.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -297,6 +299,7 @@ describe('Create a Message', () => {
     expect(await within(dialog).findByText(inboxMessages.subjectTooLong(250))).toBeInTheDocument();
     expect(within(dialog).getByText('The message is not allowed.')).toBeInTheDocument();
     expect(subject).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(router.state.location.search).toBe('?thread=9'));

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { messages, securityMessages } from '@copydesk/shared';
 import { json, makeUser, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -8,17 +9,17 @@ const places = (call: FetchCall) => {
     case 'GET /api/getCounties':
       return json(200, {
         data: [
-          { id: 233, name: 'United States' },
-          { id: 39, name: 'Canada' },
+          { id: '233', name: 'United States' },
+          { id: '39', name: 'Canada' },
         ],
       });
     case 'GET /api/getStatesByCounties/233':
-      return json(200, { data: [{ id: 14, name: 'Illinois' }] });
+      return json(200, { data: [{ id: '14', name: 'Illinois' }] });
     case 'GET /api/getCitiesByStates/14':
       return json(200, {
         data: [
-          { id: 1, name: 'Springfield' },
-          { id: 2, name: 'Chicago' },
+          { id: '1', name: 'Springfield' },
+          { id: '2', name: 'Chicago' },
         ],
       });
   }
@@ -100,6 +101,8 @@ describe('my account: login information', () => {
     expect(currentPassword()).toHaveFocus();
     expect(newPassword()).not.toHaveAttribute('aria-invalid', 'true');
     expect(newPassword()).toHaveValue('longenough1');
+    // Shown under the field, so not also a toast.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     // Typing a new current password clears the message.
     await user.type(currentPassword(), 'x');
@@ -120,6 +123,7 @@ describe('my account: login information', () => {
   });
 
   it('says when too many wrong passwords were tried', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     const { user } = await openLoginTab('agency', () => json(429, { message: securityMessages.tooManyPasswordAttempts }));
 
     await user.type(currentPassword(), 'guess guess');
@@ -127,6 +131,7 @@ describe('my account: login information', () => {
     await user.type(confirmPassword(), 'longenough1{Enter}');
 
     expect(await screen.findByText(securityMessages.tooManyPasswordAttempts)).toBeInTheDocument();
+    expect(toasts).toHaveBeenCalledTimes(1);
   });
 
   it('shows the email read-only', async () => {

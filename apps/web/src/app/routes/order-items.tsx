@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, inboxScreenMessages, messages, roleCan, type ContentItem } from '@copydesk/shared';
+import { formatDollars, inboxScreenMessages, messages, roleCan, type ContentItem } from '@copydesk/shared';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useDeleteContent } from '@/features/orders/api/delete-content';
 import { exportOrder } from '@/features/orders/api/export-order';
@@ -11,9 +11,9 @@ import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-
 import { EditItemModal } from '@/features/orders/components/edit-item-modal';
 import { OrderItemsTable } from '@/features/orders/components/order-items-table';
 import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { useDownload } from '@/lib/use-download';
 
 /** Spec §8: after a failed load the user is sent back after 500 ms. */
@@ -39,7 +39,8 @@ export function OrderItemsRoute() {
   useEffect(() => {
     if (leaving.current || (id !== null && !order.error)) return;
     leaving.current = true;
-    notify.error(id === null ? messages.notFound : order.error instanceof ApiError ? order.error.message : messages.serverError);
+    if (id === null) notify.error(messages.notFound);
+    else reportServerError(order.error);
     const timer = setTimeout(() => navigate('/order', { replace: true }), ERROR_BACK_MS);
     return () => clearTimeout(timer);
   }, [id, order.error, navigate]);
@@ -48,7 +49,6 @@ export function OrderItemsRoute() {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: (res) => notify.success(res.message || messages.success),
-      onError: (error) => notify.errorList(error instanceof ApiError ? error.allMessages : [messages.serverError]),
       onSettled: () => setToDelete(null),
     });
   };
@@ -109,7 +109,7 @@ export function OrderItemsRoute() {
               Ordered by <b>{detail.order.order_by}</b> on {new Date(detail.order.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
             </Text>
             <Text size="sm" c="dimmed">
-              {detail.content.length} {detail.content.length === 1 ? 'item' : 'items'} · Total <b>{formatMoney(dollarsToCents(detail.total) ?? 0)}</b>
+              {detail.content.length} {detail.content.length === 1 ? 'item' : 'items'} · Total <b>{formatDollars(detail.total)}</b>
             </Text>
           </Group>
           <Card withBorder radius="lg" padding={0}>

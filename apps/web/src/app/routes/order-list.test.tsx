@@ -201,10 +201,11 @@ describe('orders list', () => {
       return null;
     }) as typeof window.open;
     const { user, calls } = await openList({
-      handler: (call) => (route(call) === 'GET /api/order/downloadinvoice/5' ? json(200, { link: '/api/invoices/signed/abc' }) : undefined),
+      handler: (call) =>
+        route(call) === 'GET /api/order/downloadinvoice/5' ? json(200, { link: 'https://copydesk.test/api/invoices/signed/abc' }) : undefined,
     });
     await user.click(await screen.findByRole('button', { name: 'Download invoice of order 13' }));
-    await waitFor(() => expect(opened).toEqual(['/api/invoices/signed/abc']));
+    await waitFor(() => expect(opened).toEqual(['https://copydesk.test/api/invoices/signed/abc']));
     expect(calls.some((c) => route(c) === 'GET /api/order/downloadinvoice/5')).toBe(true);
   });
 

@@ -7,17 +7,17 @@ import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, r
 import { listState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
+import { getInvoiceLink } from '@/features/billing/api/download-invoice';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
-import { getInvoiceLink } from '@/features/orders/api/download-invoice';
 import { useOrders, type OrdersQuery } from '@/features/orders/api/get-orders';
 import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
 import { OrderCounters } from '@/features/orders/components/order-counters';
 import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
 import { orderTarget, OrdersTable, type Sort } from '@/features/orders/components/orders-table';
 import { useUserOptions } from '@/features/users/api/get-user-options';
-import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { usePageCursors } from '@/lib/use-page-cursors';
 
 const DEFAULT_LIMIT = 30;
@@ -103,7 +103,7 @@ export function OrderListRoute() {
       const { link } = await getInvoiceLink(order.payment_id);
       window.open(link, '_blank', 'noopener');
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : messages.serverError);
+      reportServerError(error);
     } finally {
       setInvoiceBusy(null);
     }
@@ -116,10 +116,8 @@ export function OrderListRoute() {
         notify.success(res.message || messages.success);
         setToDelete(null);
       },
-      onError: (error) => {
-        notify.errorList(error instanceof ApiError ? error.allMessages : [messages.serverError]);
-        setToDelete(null);
-      },
+      // The failure itself is the central toast.
+      onError: () => setToDelete(null),
     });
   };
 

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@copydesk/shared';
 import { json, mockApi, renderRoute } from '@/test/utils';
 
@@ -78,6 +79,7 @@ describe('reset and set password screens', () => {
   });
 
   it('shows every message of a server error', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
     mockApi(() =>
       json(422, {
         message: messages.invalidData,
@@ -92,6 +94,10 @@ describe('reset and set password screens', () => {
 
     expect(await screen.findByText(messages.invalidResetToken)).toBeInTheDocument();
     expect(screen.getByText('The password is too common.')).toBeInTheDocument();
+    // One toast with every message; the field it names turns red.
+    expect(toasts).toHaveBeenCalledTimes(1);
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm()).not.toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/password/reset/expired');
   });
 });

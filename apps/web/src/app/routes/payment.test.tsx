@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { notificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
-import { billingMessages, couponMessages, messages } from '@copydesk/shared';
+import { billingMessages, couponMessages, messages, type ContentItem } from '@copydesk/shared';
+import { contentItem } from '@/features/orders/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 type Handler = (call: FetchCall) => Response | Promise<Response> | undefined;
@@ -28,7 +30,7 @@ const orderDetail = (order: Record<string, unknown> = {}) => ({
   message: 'Order details loaded.',
 });
 
-const percent10 = { id: 9, coupon_code: 'SAVE10', type: 'percentage', amount: 10 };
+const percent10 = { id: 9, coupon_code: 'SAVE10', type: 'percentage', amount: 10, message: couponMessages.applied };
 
 function paymentApi(role: 'agency' | 'associate', over: Record<string, Handler> = {}, userOverrides = {}) {
   const auth = signIn(role, userOverrides);
@@ -178,7 +180,7 @@ describe('payment: coupon', () => {
 
   it('refuses a fixed coupon that is not below the total', async () => {
     const { user } = await openPayment('agency', {
-      'GET /api/apply-coupon/BIG': () => json(200, { id: 4, coupon_code: 'BIG', type: 'fixed', amount: 88 }),
+      'GET /api/apply-coupon/BIG': () => json(200, { id: 4, coupon_code: 'BIG', type: 'fixed', amount: 88, message: couponMessages.applied }),
     });
     await user.type(screen.getByLabelText('Coupon Code'), 'BIG');
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
@@ -194,6 +196,20 @@ describe('payment: coupon', () => {
     await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
     expect(await screen.findByText(couponMessages.expired)).toBeInTheDocument();
     expect(screen.getByLabelText('Coupon Code')).toHaveAttribute('aria-invalid', 'true');
+    // Under the field only: no toast too.
+    expect(notificationsStore.getState().notifications).toEqual([]);
+  });
+
+  it('shows a coupon refused at payment under the coupon field, not in a toast', async () => {
+    const { user } = await openPayment('agency', {
+      'POST /api/order/pay': () => json(422, { message: couponMessages.expired, errors: { 'paymentInfo.coupon': [couponMessages.expired] } }),
+    });
+    await waitFor(() => expect(walletBox()).toBeChecked());
+    await user.click(terms());
+    await user.click(payButton());
+    expect(await screen.findByText(couponMessages.expired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Coupon Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(notificationsStore.getState().notifications).toEqual([]);
   });
 });
 
@@ -326,6 +342,8 @@ describe('payment: paying', () => {
     await user.click(terms());
     await user.click(payButton());
     expect(await screen.findByText(messages.balanceNotEnough)).toBeInTheDocument();
+    // One toast, not two.
+    expect(notificationsStore.getState().notifications).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: 'Order Confirmed' })).not.toBeInTheDocument();
     await waitFor(() => expect(payButton()).toBeEnabled());
   });
@@ -460,6 +478,8 @@ describe('payment: what the screen starts with', () => {
     await user.click(payButton());
     const panel = screen.getByRole('tabpanel');
     await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent(billingMessages.insufficientFunds));
+    // Beside the card only: no toast too.
+    expect(notificationsStore.getState().notifications).toEqual([]);
     expect(screen.queryByRole('dialog', { name: 'Order Confirmed' })).not.toBeInTheDocument();
   });
 
@@ -478,16 +498,18 @@ describe('payment: what the screen starts with', () => {
   it('never says "Pay $0.00" while the order loads, and lists the items by title', async () => {
     let release: (() => void) | undefined;
     const loaded = new Promise<void>((resolve) => (release = resolve));
-    const item = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
-      id,
-      article_title: title,
-      title,
-      order_type: 'Blog Post',
-      word_count: '500 Words',
-      addOn: null,
-      cost: 28,
-      ...extra,
-    });
+    const item = (id: number, title: string, extra: Partial<ContentItem> = {}) =>
+      contentItem({
+        id,
+        content_id: id,
+        article_title: title,
+        title,
+        order_type: 'Blog Post',
+        word_count: '500 Words',
+        addOn: null,
+        cost: 28,
+        ...extra,
+      });
     paymentApi('agency', {
       'GET /api/order/getById/5': async () => {
         await loaded;

@@ -3,15 +3,14 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { billingMessages, dollarsToCents, formatMoney, messages, RELOAD_AFTER_SAVE_MS, roleCan } from '@copydesk/shared';
+import { amountToCents, billingMessages, formatMoney, messages, RELOAD_AFTER_SAVE_MS, roleCan } from '@copydesk/shared';
 import { useAvailableBalance } from '@/features/billing/api/get-available-balance';
 import { useSavedCards } from '@/features/billing/api/get-saved-cards';
-import { billingKeys } from '@/features/billing/api/keys';
 import { DownloadInvoiceButton } from '@/features/billing/components/download-invoice-button';
 import { PaymentMethodFields } from '@/features/billing/components/payment-method-fields';
 import { usePaymentMethod } from '@/features/billing/hooks/use-payment-method';
 import { LocationSelects } from '@/features/geo/components/location-selects';
-import { usePaymentOrder } from '@/features/payment/api/get-order';
+import { usePaymentOrder } from '@/features/orders/api/get-order';
 import { ConfirmationModal } from '@/features/payment/components/confirmation-modal';
 import { CouponBox } from '@/features/payment/components/coupon-box';
 import { OrderSummary } from '@/features/payment/components/order-summary';
@@ -21,8 +20,8 @@ import { useCheckout } from '@/features/payment/hooks/use-checkout';
 import { useCoupon } from '@/features/payment/hooks/use-coupon';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
-
-const cents = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dollars * 100);
+import { reportServerError } from '@/lib/server-errors';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Only paths of this app are followed from `?redirect=`. */
 const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/order');
@@ -42,8 +41,8 @@ export function PaymentRoute() {
   const order = usePaymentOrder(verified ? orderId : null);
   const balance = useAvailableBalance(user?.id);
   const cards = useSavedCards(user?.id, roleCan(role, 'orders.pay.card'));
-  const coupon = useCoupon(order.data ? cents(order.data.total) : 0);
-  const balanceCents = balance.data ? cents(balance.data.balance) : null;
+  const coupon = useCoupon(order.data ? amountToCents(order.data.total) : 0);
+  const balanceCents = balance.data ? amountToCents(balance.data.balance) : null;
   const method = usePaymentMethod({
     walletOnly,
     savedCards: cards.data?.data,
@@ -56,7 +55,7 @@ export function PaymentRoute() {
     orderId: orderId ?? 0,
     coupon,
     buildPayment: method.build,
-    onPaid: () => void queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    onPaid: () => void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all }),
     onDeclined: method.showDecline,
   });
   // Said under the button when the chosen method cannot pay and the panel does not say why already.
@@ -83,7 +82,7 @@ export function PaymentRoute() {
   // Load failure: the server's message, then back (orders-and-payment §8). Unverified users stay and read why.
   useEffect(() => {
     if (!loadError) return;
-    notify.error(loadError.message);
+    reportServerError(loadError);
     if (loadError.message === messages.verifyToViewOrder) return;
     const timer = setTimeout(() => navigate(leaveTo, { replace: true }), RELOAD_AFTER_SAVE_MS);
     return () => clearTimeout(timer);

@@ -3,7 +3,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { HELP_BOOKING_URL, messages, userMessages } from '@copydesk/shared';
 import { browser } from '@/lib/browser';
 import type { Role } from '@copydesk/shared';
+import { pageMeta } from '@/features/orders/testing/fixtures';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+
+/** The dashboard's other reads, empty and in the shape the API gives them; `user` answers GET /getInfo. */
+const dashboardApi = (user: object) => (call: FetchCall) => {
+  const r = route(call);
+  if (r === 'GET /api/getInfo') return json(200, { user });
+  if (r.startsWith('GET /api/order/getCountBystatus/') || r === 'GET /api/message/unread' || r === 'GET /api/user') return json(200, { count: 0 });
+  if (r === 'GET /api/order' || r === 'GET /api/content') return json(200, { data: [], meta: pageMeta(0) });
+  if (r === 'GET /api/billing/getAvailableBalance/7') return json(200, { balance: 0 });
+  if (r === 'GET /api/getOfferStatus') return json(200, { message: '', remaining_amount: 0, show: false });
+  if (r === 'GET /api/dashboard/admin-stats') return json(200, { agencies: 0, active_agencies: 0, open_items: 0, overdue_items: 0, wallet_balance: 0 });
+  return undefined;
+};
 
 describe('signed-in frame', () => {
   it('shows the portal title, the menu and the help link to an agency', async () => {
@@ -40,7 +53,7 @@ describe('signed-in frame', () => {
 
   it('refreshes the stored user from GET /getInfo', async () => {
     const auth = signIn('associate');
-    mockApi(() => json(200, { user: { ...auth.user, name: 'Renamed Elsewhere' } }));
+    mockApi(dashboardApi({ ...auth.user, name: 'Renamed Elsewhere' }));
     renderRoute('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Renamed Elsewhere!' })).toBeInTheDocument();
@@ -60,7 +73,7 @@ describe('signed-in frame', () => {
 
   it('sends a deactivated user to sign-in', async () => {
     const auth = signIn('agency');
-    mockApi(() => json(200, { user: { ...auth.user, status: 0 } }));
+    mockApi(dashboardApi({ ...auth.user, status: 0 }));
     const { router } = renderRoute('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -120,7 +133,7 @@ describe('signed-in frame', () => {
 
   it('opens My Account from the profile menu', async () => {
     const auth = signIn('agency');
-    mockApi((call) => (route(call) === 'GET /api/getInfo' ? json(200, { user: auth.user }) : json(200, { data: [] })));
+    mockApi(dashboardApi(auth.user));
     const { user, router } = renderRoute('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
@@ -271,7 +284,7 @@ describe('route guard in the app', () => {
 
   it('sends a signed-in user from sign-up to the dashboard', async () => {
     const auth = signIn('agency');
-    mockApi(() => json(200, { user: auth.user }));
+    mockApi(dashboardApi(auth.user));
     const { router } = renderRoute('/signup');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -279,7 +292,7 @@ describe('route guard in the app', () => {
 
   it('sends an admin away from a real order id to the dashboard', async () => {
     const auth = signIn('admin');
-    mockApi(() => json(200, { user: auth.user }));
+    mockApi(dashboardApi(auth.user));
     const { router } = renderRoute('/create/42');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

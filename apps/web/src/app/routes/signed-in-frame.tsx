@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { clearLocalData, updateStoredUser, useSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { menuFor } from '../navigation';
 
 /** Layout route of every signed-in screen: refreshes the user, draws the frame. */
@@ -44,7 +45,8 @@ export function SignedInFrame() {
     // No connection, or an account that may not be used any more (403: deactivated, or an
     // associate of a deactivated agency): say why on the sign-in page instead of reloading.
     if (error instanceof ApiError && (error.status === 0 || error.status === 403)) {
-      notify.error(error.message);
+      // Once: an account refusal was already shown by the API client.
+      reportServerError(error);
       navigate('/login', { replace: true });
     } else {
       browser.reload();

@@ -85,8 +85,8 @@ describe('sign-up screen', () => {
 
   it('registers with the international number, country and utm parameters, then asks to verify', async () => {
     const calls = mockApi((call) => {
-      if (call.url === '/api/register') return json(201, { message: messages.signedUp });
-      if (call.url === '/api/email/checkverify') return json(200, { verified: false });
+      if (call.url === '/api/register') return json(201, { message: messages.signedUp, user: null });
+      if (call.url === '/api/email/checkverify') return json(200, { verified: false, message: messages.emailNotVerifiedYet });
     });
     const { user, router } = await openSignup('/signup?utm_source=newsletter&utm_campaign=spring');
 
@@ -138,6 +138,9 @@ describe('sign-up screen', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
     await submit(user);
 
+    // One toast (the central one, not a second from the form), and the message under its field.
     expect(await toast()).toHaveTextContent(messages.phoneInvalid);
+    expect(field('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(messages.phoneInvalid)).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import { getGoogleLogin } from '@/features/auth/api/get-google-login';
 import { ApiError } from '@/lib/api-client';
 import { saveSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 
 /** /social-login/{token}: where Google sign-in returns. Exchanges the one-time token, then opens the dashboard. */
 export function SocialLoginRoute() {
@@ -26,7 +27,9 @@ export function SocialLoginRoute() {
         navigate('/dashboard', { replace: true });
       })
       .catch((error: unknown) => {
-        notify.error(error instanceof ApiError ? error.firstMessage : messages.socialFailed);
+        // No answer from the server: the spec's own words for a failed Google sign-in.
+        if (error instanceof ApiError) reportServerError(error, { signIn: true });
+        else notify.error(messages.socialFailed);
         navigate('/login', { replace: true });
       });
   }, [token, navigate, queryClient]);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 
-export type CheckVerifyResponse = { verified: boolean; message?: string };
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /email/checkverify {email} → {verified, message}: has the emailed link been clicked yet?
@@ -9,7 +9,7 @@ export type CheckVerifyResponse = { verified: boolean; message?: string };
  * httpOnly cookie it set then, which fetch sends along by itself (same origin); anyone else, e.g.
  * another browser, always hears "not verified yet" and the emailed link leads to sign-in instead.
  */
-export const checkVerify = (input: { email: string }) => api.post<CheckVerifyResponse>('/email/checkverify', input);
+export const checkVerify = (input: { email: string }) => call('checkVerify', { body: input });
 
 /** How often the waiting tab asks while it is visible. */
 export const CHECK_VERIFY_INTERVAL_MS = 5000;
@@ -21,7 +21,7 @@ export const CHECK_VERIFY_INTERVAL_MS = 5000;
  */
 export const useCheckVerify = (email: string | null) =>
   useQuery({
-    queryKey: ['auth', 'check-verify', email],
+    queryKey: queryKeys.auth.checkVerify(email),
     queryFn: () => checkVerify({ email: email ?? '' }),
     enabled: Boolean(email),
     retry: false,

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+
+import { call } from '@/lib/api-client';
 
 /** POST /forgot-password {email} → {message}: emails a reset link. */
-export const forgotPassword = (input: { email: string }) => api.post<{ message: string }>('/forgot-password', input);
+export const forgotPassword = (input: { email: string }) => call('forgotPassword', { body: input });
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

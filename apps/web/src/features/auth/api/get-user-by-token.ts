@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+
+import { call } from '@/lib/api-client';
 
 /** GET /getuserbytoken/{token} → {token, user}: signs in from an emailed order link. */
-export const getUserByToken = (token: string) => api.get<AuthResponse>(`/getuserbytoken/${encodeURIComponent(token)}`);
+export const getUserByToken = (token: string) => call('getUserByToken', { params: { token } });
 
 export const useGetUserByToken = () => useMutation({ mutationFn: getUserByToken });

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordTokenInput } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+import { type PasswordTokenInput } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
 
 /** POST /password/set {email, password, token, password_confirmation}: first password of an invited user. */
-export const setPassword = (input: PasswordTokenInput) => api.post<{ message?: string }>('/password/set', input);
+export const setPassword = (input: PasswordTokenInput) => call('setPassword', { body: input });
 
 export const useSetPassword = () => useMutation({ mutationFn: setPassword });

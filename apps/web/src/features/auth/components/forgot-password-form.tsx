@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, refuseWithToast } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useForgotPassword } from '../api/forgot-password';
@@ -11,18 +12,15 @@ import { loadSignInSchemas } from '../lib/load-sign-in-schemas';
 /** The sign-in screen's forgot-password mode: one email field that mails a reset link. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: (value) => !value.trim() && messages.requiredFields },
+    enhanceGetInputProps: ariaInvalid,
+  });
   const checking = useRef(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: typeof form.values) => {
     if (forgot.isPending || checking.current) return;
-    if (!email.trim()) {
-      setInvalid(true);
-      notify.info(messages.requiredFields);
-      return;
-    }
     checking.current = true;
     let schemas;
     try {
@@ -33,10 +31,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     } finally {
       checking.current = false;
     }
-    const parsed = schemas.emailOnlySchema.safeParse({ email });
+    const parsed = schemas.emailOnlySchema.safeParse(values);
     if (!parsed.success) {
-      setInvalid(true);
-      notify.info(parsed.error.issues[0].message);
+      refuseWithToast(form, { email: parsed.error.issues[0].message });
       return;
     }
     forgot.mutate(parsed.data, {
@@ -44,31 +41,21 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         notify.success(res?.message || messages.resetEmailSent);
         onBack();
       },
-      onError: (error) => notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError),
     });
   };
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadSignInSchemas().catch(() => undefined)} noValidate>
+    <form
+      onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))}
+      onFocus={() => void loadSignInSchemas().catch(() => undefined)}
+      noValidate
+    >
       <FullPageLoader visible={forgot.isPending} label="Sending email" />
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {messages.forgotPasswordHelp}
         </Text>
-        <TextInput
-          label="Email"
-          placeholder="you@agency.com"
-          type="email"
-          autoComplete="email"
-          required
-          data-autofocus
-          value={email}
-          error={invalid}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            setInvalid(false);
-          }}
-        />
+        <TextInput label="Email" placeholder="you@agency.com" type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           Send Email
         </Button>

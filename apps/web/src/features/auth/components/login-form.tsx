@@ -1,17 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { getSendto, saveSession, setSendto } from '@/lib/auth';
+import { ariaInvalid, refuseWithToast } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useLogin } from '../api/login';
 import { loadSignInSchemas } from '../lib/load-sign-in-schemas';
 import { GoogleButton } from './google-button';
-
-type Field = 'email' | 'password';
 
 /**
  * The address to sign in with: the one just verified (the waiting tab passes it along), else one
@@ -26,24 +27,20 @@ function prefilledEmail(state: unknown): string {
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const login = useLogin();
+  // A failure is a toast, or for an unverified address the verify screen: shown here, not centrally.
+  const login = useLogin({ meta: { errorToast: false } });
   const location = useLocation();
-  const [email, setEmail] = useState(() => prefilledEmail(location.state));
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  const form = useForm({
+    initialValues: { email: prefilledEmail(location.state), password: '', remember: false },
+    // The spec's first rule (§5): both fields filled, else red borders and the required-fields toast.
+    validate: { email: (value) => !value.trim() && messages.requiredFields, password: (value) => !value && messages.requiredFields },
+    enhanceGetInputProps: ariaInvalid,
+  });
   // While the validator downloads (the first submit before any field had focus).
   const checking = useRef(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: typeof form.values) => {
     if (login.isPending || checking.current) return;
-    const empty = { email: !email.trim(), password: !password };
-    if (empty.email || empty.password) {
-      setInvalid(empty);
-      notify.info(messages.requiredFields);
-      return;
-    }
     checking.current = true;
     let schemas;
     try {
@@ -54,14 +51,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     } finally {
       checking.current = false;
     }
-    const parsed = schemas.loginSchema.safeParse({ email, password, remember });
+    // The contract's first problem only: its field turns red and its message is the toast.
+    const parsed = schemas.loginSchema.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setInvalid({ [issue.path[0] as Field]: true });
-      notify.info(issue.message);
+      refuseWithToast(form, { [String(issue.path[0])]: issue.message });
       return;
     }
-    setInvalid({});
     login.mutate(parsed.data, {
       onSuccess: (auth) => {
         queryClient.clear();
@@ -76,44 +72,30 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           navigate('/email/verify');
           return;
         }
-        notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
+        reportServerError(error, { signIn: true });
       },
     });
   };
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadSignInSchemas().catch(() => undefined)} noValidate>
+    <form
+      onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))}
+      onFocus={() => void loadSignInSchemas().catch(() => undefined)}
+      noValidate
+    >
       <FullPageLoader visible={login.isPending} label="Signing in" />
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          placeholder="you@agency.com"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={invalid.email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            setInvalid((s) => ({ ...s, email: false }));
-          }}
-        />
+        <TextInput label="Email" placeholder="you@agency.com" type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
           required
-          value={password}
-          error={invalid.password}
-          aria-invalid={invalid.password ? true : undefined}
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            setInvalid((s) => ({ ...s, password: false }));
-          }}
+          {...form.getInputProps('password')}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot password?
           </Anchor>

@@ -1,15 +1,13 @@
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { messages, passwordTokenSchema, type PasswordTokenInput } from '@copydesk/shared';
+import { useForm } from '@mantine/form';
+import { messages, passwordTokenSchema } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useFormFields } from '@/lib/use-form-fields';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useResetPassword } from '../api/reset-password';
 import { useSetPassword } from '../api/set-password';
-
-type Field = 'password' | 'password_confirmation';
 
 /** Only same-site paths: a crafted link must not send a user to another site after the reset. */
 export function safeRedirect(value: string | null): string {
@@ -29,42 +27,34 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
   const reset = useResetPassword();
   const set = useSetPassword();
   const mutation = mode === 'reset' ? reset : set;
-  const { values, setProblems: setInvalid, text: field } = useFormFields({ password: '', password_confirmation: '' });
+  const form = useForm({
+    initialValues: { password: '', password_confirmation: '' },
+    // The email and token come from the link: only the two password fields can be marked.
+    validate: (values) => schemaErrors(passwordTokenSchema, { email, token, ...values }),
+    enhanceGetInputProps: ariaInvalid,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: typeof form.values) => {
     if (mutation.isPending) return;
-    const body: PasswordTokenInput = { email, token, ...values };
-    const parsed = passwordTokenSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, boolean>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        if (key === 'password' || key === 'password_confirmation') next[key] = true;
-      }
-      setInvalid(next);
-      notify.info(parsed.error.issues[0].message);
-      return;
-    }
-    mutation.mutate(body, {
-      onSuccess: () => {
-        notify.success(mode === 'reset' ? messages.passwordChanged : messages.passwordSaved);
-        navigate(safeRedirect(redirect), { replace: true });
+    mutation.mutate(
+      { email, token, ...values },
+      {
+        onSuccess: () => {
+          notify.success(mode === 'reset' ? messages.passwordChanged : messages.passwordSaved);
+          navigate(safeRedirect(redirect), { replace: true });
+        },
+        // Every server message is the central toast (§8 "each entry shown"); the fields it names turn red.
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          const { password, password_confirmation } = error.fieldErrors();
+          form.setErrors({ password: Boolean(password), password_confirmation: Boolean(password_confirmation) });
+        },
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) {
-          notify.error(messages.serverError);
-          return;
-        }
-        const fields = error.fieldErrors();
-        setInvalid({ password: Boolean(fields.password), password_confirmation: Boolean(fields.password_confirmation) });
-        notify.errorList(error.allMessages);
-      },
-    });
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <FullPageLoader visible={mutation.isPending} label="Saving your password" />
       <Stack gap="md">
         <PasswordInput
@@ -73,14 +63,14 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
           autoComplete="new-password"
           data-autofocus
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-          {...field('password')}
+          {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Confirm Password"
           required
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirmation' }}
-          {...field('password_confirmation')}
+          {...form.getInputProps('password_confirmation')}
         />
         <Button type="submit" fullWidth loading={mutation.isPending}>
           {mode === 'reset' ? 'Reset Password' : 'Enter Password'}

@@ -1,130 +1,119 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { messages, signUpFieldsSchema, TERMS_URL, UTM_KEYS, type SignUpInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { setSendto } from '@/lib/auth';
+import { ariaInvalid, onFields, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useFormFields } from '@/lib/use-form-fields';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { useRegister } from '../api/register';
 import { GoogleButton } from './google-button';
 
-type Field = 'name' | 'company_name' | 'role_designation' | 'contact_number' | 'email' | 'password' | 'confirmPassword' | 'termsandcondition';
+/** Server and contract keys that belong to another visible field. */
+const RENAME = { countryCode: 'contact_number' };
 
-/** A field's problem: `true` paints the border red, a string also explains it under the field. */
-type Problems = Partial<Record<Field, boolean | string>>;
+type SignUpValues = {
+  name: string;
+  company_name: string;
+  role_designation: string;
+  contact_number: string | undefined;
+  countryCode: Country | undefined;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  termsandcondition: boolean;
+};
 
-/** Server keys that belong to a visible field. */
-const serverField: Record<string, Field> = { countryCode: 'contact_number' };
-
-const emptySignUp = { name: '', company_name: '', role_designation: '', email: '', password: '', confirmPassword: '' };
+/** POST /register's `sign`, without the utm parameters. */
+const toSignUp = (values: SignUpValues): SignUpInput => ({
+  ...values,
+  name: values.name.trim(),
+  email: values.email.trim(),
+  company_name: values.company_name.trim() || null,
+  role_designation: values.role_designation.trim() || null,
+  contact_number: values.contact_number ?? null,
+  countryCode: values.countryCode ?? null,
+});
 
 /** Sign-up (access-and-billing §2 "Sign-up screen", §5 rules in order, §8 errors). */
 export function SignupForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const register = useRegister();
-  const { values, problems, setProblems, clear, text } = useFormFields<typeof emptySignUp, Field>(emptySignUp);
-  const [phone, setPhone] = useState<string | undefined>();
-  const [country, setCountry] = useState<Country | undefined>('US');
-  const [terms, setTerms] = useState(false);
+  const form = useForm<SignUpValues>({
+    initialValues: {
+      name: '',
+      company_name: '',
+      role_designation: '',
+      contact_number: undefined,
+      countryCode: 'US',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      termsandcondition: false,
+    },
+    // The shared contract applies §5's rules in the spec's order; its first problem is the toast.
+    validate: (values) => schemaErrors(signUpFieldsSchema, toSignUp(values), RENAME),
+    enhanceGetInputProps: ariaInvalid,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: SignUpValues) => {
     if (register.isPending) return;
-    const sign: SignUpInput = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      company_name: values.company_name.trim() || null,
-      role_designation: values.role_designation.trim() || null,
-      contact_number: phone ?? null,
-      countryCode: country ?? null,
-      password: values.password,
-      confirmPassword: values.confirmPassword,
-      termsandcondition: terms,
-      utms: Object.fromEntries(UTM_KEYS.map((key) => [key, params.get(key) || null])),
-    };
-    const parsed = signUpFieldsSchema.safeParse(sign);
-    if (!parsed.success) {
-      const next: Problems = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        next[(serverField[key] ?? key) as Field] = true;
-      }
-      setProblems(next);
-      notify.info(parsed.error.issues[0].message);
-      return;
-    }
-    setProblems({});
+    const sign: SignUpInput = { ...toSignUp(values), utms: Object.fromEntries(UTM_KEYS.map((key) => [key, params.get(key) || null])) };
     register.mutate(sign, {
       onSuccess: () => {
         notify.success(messages.signedUp);
         setSendto(sign.email!);
         navigate('/email/verify');
       },
+      // The failure's messages are the central toast (§8: the first message per field); they also
+      // go under their fields. A taken address is not an error here: the server answers it as a
+      // fresh sign-up and emails the owner (it must not tell a stranger which addresses have
+      // accounts, issue 9 §4).
       onError: (error) => {
-        if (!(error instanceof ApiError)) {
-          notify.error(messages.serverError);
-          return;
-        }
-        // A taken address is not an error here: the server answers it as a fresh sign-up and emails
-        // the owner (it must not tell a stranger which addresses have accounts, issue 9 §4).
-        const fields = error.fieldErrors('sign');
-        const next: Problems = {};
-        for (const [key, message] of Object.entries(fields)) next[(serverField[key] ?? key) as Field] = message;
-        setProblems(next);
-        notify.error(Object.values(fields)[0] ?? error.message);
+        if (error instanceof ApiError) form.setErrors(onFields(error.fieldErrors('sign'), RENAME));
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <FullPageLoader visible={register.isPending} label="Creating your account" />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Full Name" required autoComplete="name" {...text('name')} />
-          <TextInput label="Company Name" autoComplete="organization" {...text('company_name')} />
-          <TextInput label="Role / Designation" autoComplete="organization-title" {...text('role_designation')} />
+          <TextInput label="Full Name" required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput label="Company Name" autoComplete="organization" {...form.getInputProps('company_name')} />
+          <TextInput label="Role / Designation" autoComplete="organization-title" {...form.getInputProps('role_designation')} />
           <PhoneField
             label="Phone Number"
             required
-            value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              clear('contact_number');
-            }}
-            country={country}
-            onCountryChange={setCountry}
-            error={problems.contact_number}
+            {...form.getInputProps('contact_number')}
+            value={form.values.contact_number}
+            country={form.values.countryCode}
+            onCountryChange={(country) => form.setFieldValue('countryCode', country)}
           />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required autoComplete="email" {...text('email')} />
+        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           <PasswordInput
             label="Password"
             required
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            {...text('password')}
+            {...form.getInputProps('password')}
           />
           <PasswordInput
             label="Confirm Password"
             required
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirmation' }}
-            {...text('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
           />
         </SimpleGrid>
         <Checkbox
-          checked={terms}
-          onChange={(e) => {
-            setTerms(e.currentTarget.checked);
-            clear('termsandcondition');
-          }}
-          error={problems.termsandcondition}
+          {...form.getInputProps('termsandcondition', { type: 'checkbox' })}
           label={
             <>
               I agree to the{' '}

@@ -1,23 +1,25 @@
 import { useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddBalanceInfo } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+import { type MutationMeta, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AddBalanceInfo } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
 import { createAttemptKeys } from '@/lib/idempotency';
-import { billingKeys } from './keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /billing/addBalance {paymentInfo} → {message}, with the attempt's Idempotency-Key: a retry
  * of the same top-up after a lost answer charges the card once (DESIGN.md §4).
  */
 export const addBalance = (paymentInfo: AddBalanceInfo, idempotencyKey: string) =>
-  api.post<{ message: string }>('/billing/addBalance', { paymentInfo }, { headers: { 'Idempotency-Key': idempotencyKey } });
+  call('addBalance', { body: { paymentInfo }, headers: { 'Idempotency-Key': idempotencyKey } });
 
-export const useAddBalance = () => {
+/** `meta: { errorToast: false }` for a screen that shows this call's failures itself (lib/server-errors.ts). */
+export const useAddBalance = ({ meta }: { meta?: MutationMeta } = {}) => {
   const queryClient = useQueryClient();
   const attempts = useRef(createAttemptKeys()).current;
   return useMutation({
     mutationFn: (paymentInfo: AddBalanceInfo) => addBalance(paymentInfo, attempts.keyFor(paymentInfo)),
+    meta,
     onSettled: (_data, error) => attempts.settle(error ?? undefined),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.all }),
   });
 };

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 
-/** GET /order/downloadinvoice/{paymentId} → {link}: a short-lived address of the invoice PDF. */
-export const downloadInvoice = (paymentId: number) => api.get<{ link: string }>(`/order/downloadinvoice/${paymentId}`);
+import { call } from '@/lib/api-client';
 
-export const useDownloadInvoice = () => useMutation({ mutationFn: downloadInvoice });
+/** GET /order/downloadinvoice/{payment id} → {link}: a short-lived signed address of the invoice PDF, opened in a new tab. */
+export const getInvoiceLink = (paymentId: number) => call('getInvoiceLink', { params: { id: paymentId } });
+
+export const useDownloadInvoice = () => useMutation({ mutationFn: getInvoiceLink });

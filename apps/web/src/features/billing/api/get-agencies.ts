@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { z } from 'zod';
+import { type userByRoleSchema } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export type AgencyOption = { id: number; name: string; email?: string; company_name?: string | null };
+export type AgencyOption = z.infer<typeof userByRoleSchema>;
 
 /** GET /user/getuserbyrole/agency → {data: [{id, name, …}]}: the admin's agency select. */
-export const getAgencies = () => api.get<{ data: AgencyOption[] }>('/user/getuserbyrole/agency');
+export const getAgencies = () => call('listUsersByRole', { params: { role: 'agency' } });
 
-export const useAgencies = (enabled: boolean) => useQuery({ queryKey: ['users', 'by-role', 'agency'], queryFn: getAgencies, enabled, staleTime: 60_000 });
+export const useAgencies = (enabled: boolean) => useQuery({ queryKey: queryKeys.users.byRole('agency'), queryFn: getAgencies, enabled, staleTime: 60_000 });

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BILLING_SORT_COLUMNS, billingListResponseSchema, billingRowSchema } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { billingKeys } from './keys';
+import { type BILLING_SORT_COLUMNS, type billingRowSchema } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type BillingRow = z.infer<typeof billingRowSchema>;
-export type BillingList = z.infer<typeof billingListResponseSchema>;
 export type BillingSortColumn = (typeof BILLING_SORT_COLUMNS)[number];
 
 export type BillingHistoryParams = {
@@ -20,7 +19,7 @@ export type BillingHistoryParams = {
 };
 
 /** GET /billing (page, limit, sort_column, sort_order, from, to, search) → {data, meta}. */
-export const getBillingHistory = (params: BillingHistoryParams) => api.get<BillingList>('/billing', { query: params });
+export const getBillingHistory = (params: BillingHistoryParams) => call('listPayments', { query: params });
 
 export const useBillingHistory = (params: BillingHistoryParams) =>
-  useQuery({ queryKey: billingKeys.history(params), queryFn: () => getBillingHistory(params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.billing.history(params), queryFn: () => getBillingHistory(params), placeholderData: keepPreviousData });

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentConfig } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /payment-config → {gateway, publishable_key}: which card form to draw. */
-export const getPaymentConfig = () => api.get<PaymentConfig>('/payment-config');
+export const getPaymentConfig = () => call('getPaymentConfig');
 
 /** Read once per visit: the gateway only changes with a server restart. */
 export const usePaymentConfig = (enabled = true) =>
-  useQuery({ queryKey: ['payment-config'], queryFn: getPaymentConfig, enabled, staleTime: Infinity, gcTime: Infinity });
+  useQuery({ queryKey: queryKeys.billing.paymentConfig, queryFn: getPaymentConfig, enabled, staleTime: Infinity, gcTime: Infinity });

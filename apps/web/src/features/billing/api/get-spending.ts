@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { spendingResponseSchema } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { billingKeys } from './keys';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /billing/getSpending/{userId} → {spending}: what the agency's paid orders cost, in dollars. */
-export const getSpending = (userId: number) => api.get<z.infer<typeof spendingResponseSchema>>(`/billing/getSpending/${userId}`);
+export const getSpending = (userId: number) => call('getSpending', { params: { userId } });
 
 export const useSpending = (userId: number | undefined, enabled = true) =>
   useQuery({
-    queryKey: billingKeys.spending(userId ?? 0),
+    queryKey: queryKeys.billing.spending(userId ?? 0),
     queryFn: () => getSpending(userId!),
     enabled: enabled && Boolean(userId),
   });

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { notificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
 import { billingMessages } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, type FetchCall } from '@/test/utils';
@@ -80,9 +81,30 @@ describe('add balance modal: defaults', () => {
     const alert = await within(dialog()).findByRole('alert');
     expect(alert).toHaveTextContent(billingMessages.declined);
     expect(within(dialog()).getByRole('tabpanel')).toContainElement(alert);
+    // Beside the card only: no toast too.
+    expect(notificationsStore.getState().notifications).toEqual([]);
 
     await user.click(within(dialog()).getByRole('tab', { name: 'New Card' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Add a New Card!' }));
     expect(within(dialog()).queryByText(billingMessages.declined)).not.toBeInTheDocument();
+  });
+});
+
+describe('add balance modal: server errors', () => {
+  it('marks the field the server names and says its message in one toast', async () => {
+    const tooMuch = 'The amount may be at most $10,000.00.';
+    const { user, dialog } = openModal({
+      'POST /api/billing/addBalance': () => json(422, { message: tooMuch, errors: { 'paymentInfo.balance': [tooMuch] } }),
+    });
+    await waitFor(() => expect(selectInput(/^Saved Card/, dialog())).toHaveValue('*** *** **** 4242 | 12/30'));
+    await user.type(within(dialog()).getByLabelText(/^Amount/), '25');
+    await user.click(within(dialog()).getByRole('button', { name: 'Add Balance' }));
+
+    expect(await screen.findByText(tooMuch)).toBeInTheDocument();
+    // One toast: the field is only marked red.
+    expect(notificationsStore.getState().notifications).toHaveLength(1);
+    expect(screen.getAllByText(tooMuch)).toHaveLength(1);
+    expect(within(dialog()).getByLabelText(/^Amount/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

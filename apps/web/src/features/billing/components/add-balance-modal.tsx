@@ -1,21 +1,26 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Tabs, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCreditCard, IconCreditCardPay, IconInfoCircle } from '@tabler/icons-react';
 import { addBalanceInfoSchema, gatewayMessages, messages, type AddBalanceInfo } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { ariaInvalid } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { useAddBalance } from '../api/add-balance';
 import { useSavedCards } from '../api/get-saved-cards';
 import { useCardEntry } from '../hooks/use-card-entry';
 import { cardInfo, cardWithBilling, explainIssues, savedCardLabel, type CardForm, type Invalid } from '../lib/card-form';
 import { PENDING_PAYMENT_METHOD, stripeCardInfo } from '../lib/stripe-card';
-import { showServerError } from '../lib/server-error';
+import { serverInvalid } from '../lib/server-error';
 import { CardDeclined } from './card-declined';
 import { NewCardFields, type RenderLocation } from './new-card-fields';
 import { SavedCardSelect } from './saved-card-select';
 
 type Tab = 'new' | 'saved';
+
+type Values = { balance: string | number; card: CardForm; savedCardId: string | null };
 
 type AddBalanceModalProps = {
   opened: boolean;
@@ -31,20 +36,23 @@ const blank = (v: string | number) => v === '' || v === null || v === undefined;
 export function AddBalanceModal({ opened, onClose, userId, renderLocation }: AddBalanceModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const cards = useSavedCards(userId, opened);
-  const add = useAddBalance();
+  // A refused card (402) is said beside the card, not in a toast; other failures are reported below.
+  const add = useAddBalance({ meta: { errorToast: false } });
   const entry = useCardEntry();
   /** Stripe mode: the card element is turning the card into a PaymentMethod. */
   const [preparing, setPreparing] = useState(false);
   // State lands after the await: a second press meanwhile must not create a second PaymentMethod.
   const preparingNow = useRef(false);
   const busy = add.isPending || preparing;
-  const [amount, setAmount] = useState<string | number>('');
   const [tab, setTabState] = useState<Tab>('new');
   // A new card starts from the billing address of the last card payment.
   const blankCard = useMemo(() => cardWithBilling(cards.data?.billing_address), [cards.data?.billing_address]);
-  const [card, setCard] = useState<CardForm>(blankCard);
-  const [savedCardId, setSavedCardId] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<Invalid>({});
+  // Checked on submit, not by `validate`: the rules depend on the tab and on the card element's own check.
+  // Errors are red borders (`true`) keyed by the payload's fields; the toast says what is wrong.
+  const form = useForm<Values>({ initialValues: { balance: '', card: blankCard, savedCardId: null }, enhanceGetInputProps: ariaInvalid });
+  const { values, setFieldValue } = form;
+  const { card, savedCardId } = values;
+  const invalid: Invalid = Object.fromEntries(Object.entries(form.errors).map(([field, error]) => [field, Boolean(error)]));
   /** The card's refusal (402), beside the card until the card or the choice changes. */
   const [declined, setDeclined] = useState<string | null>(null);
   const savedCard = cards.data?.data.find((c) => String(c.id) === savedCardId);
@@ -57,30 +65,28 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
     chosen.current = true;
     const newest = cards.data.data[0];
     if (newest) {
-      setSavedCardId(String(newest.id));
+      setFieldValue('savedCardId', String(newest.id));
       setTabState('saved');
     }
-  }, [opened, cards.data]);
+  }, [opened, cards.data, setFieldValue]);
 
   useEffect(() => {
-    if (!cardTyped.current) setCard(blankCard);
-  }, [blankCard]);
+    if (!cardTyped.current) setFieldValue('card', blankCard);
+  }, [blankCard, setFieldValue]);
 
   const setTab = (next: Tab) => {
     chosen.current = true;
     setTabState(next);
   };
 
-  const clear = (...fields: string[]) => setInvalid((s) => (fields.some((f) => s[f]) ? { ...s, ...Object.fromEntries(fields.map((f) => [f, false])) } : s));
+  const clear = (...fields: string[]) => fields.forEach((field) => form.clearFieldError(field));
 
   const reset = () => {
-    setAmount('');
+    form.setValues({ balance: '', card: blankCard, savedCardId: null });
+    form.clearErrors();
     setTabState('new');
-    setCard(blankCard);
     cardTyped.current = false;
     chosen.current = false;
-    setSavedCardId(null);
-    setInvalid({});
     setDeclined(null);
     onClose();
   };
@@ -89,7 +95,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
   };
 
   const switchToNewCard = () => {
-    setSavedCardId(null);
+    setFieldValue('savedCardId', null);
     setTab('new');
     setDeclined(null);
     clear('savedCardid');
@@ -99,9 +105,10 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
     event.preventDefault();
     if (busy || preparingNow.current) return;
     setDeclined(null);
+    const amount = values.balance;
     const amountMissing = blank(amount);
     if (tab === 'saved' && !savedCardId) {
-      setInvalid({ savedCardid: true, balance: amountMissing });
+      form.setErrors({ savedCardid: true, balance: amountMissing });
       notify.info(cards.data?.data.length === 0 ? messages.noSavedCard : messages.selectSavedCard);
       return;
     }
@@ -122,11 +129,11 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
         amountMissing && issue.path[0] === 'balance' ? { ...issue, message: messages.requiredFields } : issue,
       );
       const { invalid: marks, message } = explainIssues(issues);
-      setInvalid(marks);
+      form.setErrors(marks);
       notify.info(message);
       return;
     }
-    setInvalid({});
+    form.clearErrors();
     let paymentMethodId: string | undefined;
     if (viaStripe) {
       preparingNow.current = true;
@@ -136,7 +143,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
         setPreparing(false);
       });
       if (!created.ok) {
-        setInvalid({ cardNumber: true });
+        form.setErrors({ cardNumber: true });
         notify.error(created.message);
         return;
       }
@@ -150,8 +157,10 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
           reset();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 402) setDeclined(error.firstMessage);
-          showServerError(error, setInvalid);
+          if (error instanceof ApiError && error.status === 402) return setDeclined(error.firstMessage);
+          // The fields named are only marked red: their messages need the toast.
+          form.setErrors(serverInvalid(error));
+          reportServerError(error);
         },
       },
     );
@@ -179,12 +188,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
             allowNegative={false}
             thousandSeparator=","
             hideControls
-            value={amount}
-            error={invalid.balance}
-            onChange={(value) => {
-              setAmount(value);
-              clear('balance');
-            }}
+            {...form.getInputProps('balance')}
           />
           <Tabs value={tab} onChange={(value) => setTab((value as Tab) ?? 'new')} keepMounted={false}>
             <Tabs.List grow mb="md">
@@ -211,7 +215,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
                   value={card}
                   onChange={(next, touched) => {
                     cardTyped.current = true;
-                    setCard(next);
+                    setFieldValue('card', next);
                     setDeclined(null);
                     clear(...touched);
                   }}
@@ -234,11 +238,11 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
                   emptyText={messages.noSavedCard}
                   onSelect={(id) => {
                     chosen.current = true;
-                    setSavedCardId(id);
-                    setCard(blankCard);
+                    setFieldValue('savedCardId', id);
+                    setFieldValue('card', blankCard);
                     cardTyped.current = false;
                     setDeclined(null);
-                    setInvalid((s) => ({ balance: s.balance }));
+                    form.setErrors({ balance: form.errors.balance });
                   }}
                   onNewCard={switchToNewCard}
                 />

@@ -1,70 +1,65 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { addBalanceInfoSchema, messages, TEXT_MAX, type AddBalanceInfo } from '@copydesk/shared';
+import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAddBalance } from '../api/add-balance';
 import { useAgencies, type AgencyOption } from '../api/get-agencies';
-import { explainIssues, type Invalid } from '../lib/card-form';
-import { showServerError } from '../lib/server-error';
+import { refusalMessage } from '../lib/card-form';
+import { serverInvalid } from '../lib/server-error';
 
 /** Company (or name) and email: two agencies may share a company name, never an email. */
 const agencyLabel = (a: AgencyOption) => [a.company_name || a.name, a.email].filter(Boolean).join(' · ');
 
 type AdminAddBalanceModalProps = { opened: boolean; onClose: () => void };
 
+type Values = { agency: string | null; balance: string | number; description: string };
+
+/** The `paymentInfo` the contract checks (the amount as typed; it is sent as a number). */
+const toInfo = (values: Values): AddBalanceInfo => ({
+  balanceByAdmin: true,
+  agency: values.agency ? Number(values.agency) : null,
+  balance: String(values.balance),
+  description: values.description.trim(),
+});
+
 /** Add balance (admin): credits an agency's wallet with a description, no card (access-and-billing §2). */
 export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const agencies = useAgencies(opened);
   const add = useAddBalance();
-  const [agency, setAgency] = useState<string | null>(null);
-  const [amount, setAmount] = useState<string | number>('');
-  const [description, setDescription] = useState('');
-  const [invalid, setInvalid] = useState<Invalid>({});
+  const form = useForm<Values>({
+    initialValues: { agency: null, balance: '', description: '' },
+    validate: (values) => {
+      const errors = schemaErrors(addBalanceInfoSchema, toInfo(values));
+      // An empty amount is a missing field (the required-fields toast), not the contract's "must be positive".
+      if (values.balance === '' && errors.balance) errors.balance = messages.requiredFields;
+      return errors;
+    },
+    enhanceGetInputProps: ariaInvalid,
+  });
 
   const reset = () => {
-    setAgency(null);
-    setAmount('');
-    setDescription('');
-    setInvalid({});
+    form.reset();
     onClose();
   };
   const close = () => {
     if (!add.isPending) reset();
   };
-  const clear = (field: string) => setInvalid((s) => (s[field] ? { ...s, [field]: false } : s));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: Values) => {
     if (add.isPending) return;
-    const amountMissing = amount === '';
-    const info: AddBalanceInfo = {
-      balanceByAdmin: true,
-      agency: agency ? Number(agency) : null,
-      balance: String(amount),
-      description: description.trim(),
-    };
-    const parsed = addBalanceInfoSchema.safeParse(info);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) =>
-        amountMissing && issue.path[0] === 'balance' ? { ...issue, message: messages.requiredFields } : issue,
-      );
-      const { invalid: marks, message } = explainIssues(issues);
-      setInvalid(marks);
-      notify.info(message);
-      return;
-    }
-    setInvalid({});
     add.mutate(
-      { ...info, balance: Number(amount) },
+      { ...toInfo(values), balance: Number(values.balance) },
       {
         onSuccess: (res) => {
           notify.success(res.message);
           reset();
         },
-        onError: (error) => showServerError(error, setInvalid),
+        // The server's messages are the central toast; the fields it names turn red.
+        onError: (error) => form.setErrors(serverInvalid(error)),
       },
     );
   };
@@ -79,9 +74,10 @@ export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalPr
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors, refusalMessage(Object.values(errors).map(String))))} noValidate>
         <Stack gap="md">
-          {agencies.isError && (
+          {/* A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here. */}
+          {agencies.isLoadingError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
               {agencies.error.message}
             </Alert>
@@ -93,13 +89,8 @@ export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalPr
             placeholder={agencies.isLoading ? 'Loading…' : 'Choose an agency'}
             nothingFoundMessage="No agency matches"
             data={(agencies.data?.data ?? []).map((a) => ({ value: String(a.id), label: agencyLabel(a) }))}
-            value={agency}
-            error={invalid.agency}
             allowDeselect={false}
-            onChange={(value) => {
-              setAgency(value);
-              clear('agency');
-            }}
+            {...form.getInputProps('agency')}
           />
           <NumberInput
             label="Amount"
@@ -110,25 +101,9 @@ export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalPr
             allowNegative={false}
             thousandSeparator=","
             hideControls
-            value={amount}
-            error={invalid.balance}
-            onChange={(value) => {
-              setAmount(value);
-              clear('balance');
-            }}
+            {...form.getInputProps('balance')}
           />
-          <Textarea
-            label="Description"
-            required
-            rows={3}
-            maxLength={TEXT_MAX}
-            value={description}
-            error={invalid.description}
-            onChange={(e) => {
-              setDescription(e.currentTarget.value);
-              clear('description');
-            }}
-          />
+          <Textarea label="Description" required rows={3} maxLength={TEXT_MAX} {...form.getInputProps('description')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={add.isPending}>
               Cancel

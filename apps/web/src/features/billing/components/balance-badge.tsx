@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { Box, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
+import { formatDollars } from '@copydesk/shared';
 import { useAvailableBalance } from '../api/get-available-balance';
-import { money } from './billing-cards';
 
 /** The wallet balance in the top bar (agencies and associates; an associate sees its agency's). */
 export function BalanceBadge({ userId }: { userId: number }) {
   const balance = useAvailableBalance(userId);
-  if (balance.isError) return null;
-  const amount = typeof balance.data?.balance === 'number' ? money(balance.data.balance) : null;
+  // A failed refetch keeps the last balance (the central toast says so).
+  if (balance.isLoadingError) return null;
+  const amount = typeof balance.data?.balance === 'number' ? formatDollars(balance.data.balance) : null;
   return (
     // Named by its content, "Available balance $X" at every width (an aria-label that is not the
     // visible text fails WCAG 2.5.3, label in name); the visible "Balance" is not read twice.

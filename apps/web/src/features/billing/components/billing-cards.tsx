@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconCreditCard, IconPlus, IconWallet } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, messages } from '@copydesk/shared';
+import { formatDollars, messages } from '@copydesk/shared';
 import { useAvailableBalance } from '../api/get-available-balance';
 import { useSavedCards } from '../api/get-saved-cards';
 import { useSpending } from '../api/get-spending';
-
-/** API dollars → the screen's "$1,234.50". */
-export const money = (dollars: number) => formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100));
 
 type StatCardProps = {
   icon: ReactNode;
@@ -38,6 +35,7 @@ function StatCard({ icon, color, label, children, action }: StatCardProps) {
   );
 }
 
+/** `error`: the first load failed. A failed refetch keeps the data on screen (the central toast says so). */
 const Amount = ({ loading, error, value }: { loading: boolean; error: Error | null; value: number | undefined }) => {
   if (loading) return <Skeleton h={30} w={120} />;
   if (error)
@@ -48,7 +46,7 @@ const Amount = ({ loading, error, value }: { loading: boolean; error: Error | nu
     );
   return (
     <Text fz={26} fw={700} lh={1.2}>
-      {money(value ?? 0)}
+      {formatDollars(value ?? 0)}
     </Text>
   );
 };
@@ -57,7 +55,7 @@ export function SpendingCard({ userId }: { userId: number }) {
   const spending = useSpending(userId);
   return (
     <StatCard icon={<IconChartBar size={24} />} color="grape" label="Total Spending">
-      <Amount loading={spending.isLoading} error={spending.error} value={spending.data?.spending} />
+      <Amount loading={spending.isLoading} error={spending.isLoadingError ? spending.error : null} value={spending.data?.spending} />
     </StatCard>
   );
 }
@@ -77,7 +75,7 @@ export function BalanceCard({ userId, onAddBalance }: { userId: number; onAddBal
         )
       }
     >
-      <Amount loading={balance.isLoading} error={balance.error} value={balance.data?.balance} />
+      <Amount loading={balance.isLoading} error={balance.isLoadingError ? balance.error : null} value={balance.data?.balance} />
     </StatCard>
   );
 }
@@ -114,7 +112,7 @@ export function PaymentMethodsCard({ userId }: { userId: number }) {
     <StatCard icon={<IconCreditCard size={24} />} color="blue" label="Payment Methods">
       {cards.isLoading ? (
         <Skeleton h={44} />
-      ) : cards.isError ? (
+      ) : cards.isLoadingError ? (
         <Text c="red" size="sm">
           {cards.error.message}
         </Text>

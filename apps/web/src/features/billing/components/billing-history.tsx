@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { DEFAULT_PAGE_SIZE, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
+import { DEFAULT_PAGE_SIZE, formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
-import { money } from './billing-cards';
 
 type Sort = SortState<BillingSortColumn>;
 const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
@@ -41,7 +40,7 @@ function Amount({ row }: { row: BillingRow }) {
   return (
     <Text size="sm" fw={600} c={isCredit(row) ? 'teal.9' : undefined} span style={{ whiteSpace: 'nowrap' }}>
       {isCredit(row) ? '+' : ''}
-      {money(row.amount)}
+      {formatDollars(row.amount)}
     </Text>
   );
 }

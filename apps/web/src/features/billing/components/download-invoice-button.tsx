@@ -1,7 +1,6 @@
 import { Anchor, Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDownloadInvoice } from '../api/download-invoice';
 
@@ -30,7 +29,6 @@ export function DownloadInvoiceButton({ paymentId, label = 'Download Invoice', .
             </Anchor>,
           );
       },
-      onError: (error) => notify.error(error instanceof ApiError ? error.message : messages.serverError),
     });
   };
 

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { listScreenMessages } from '@copydesk/shared';
+import { formatDollars, listScreenMessages } from '@copydesk/shared';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatPhone } from '@/lib/format-phone';
 import { useBillingDetail, type BillingDetail } from '../api/get-billing-detail';
-import { money } from './billing-cards';
 import { formatDate } from './billing-history';
 import { DownloadInvoiceButton } from './download-invoice-button';
 
@@ -44,10 +43,10 @@ const LINE_COLUMNS: DataTableColumn<InvoiceLine>[] = [
     key: 'type',
     header: 'Item Type',
     // The add-on is priced in the line (the PDF itemises it on a line of its own).
-    cell: (line) => (line.itemAddons ? `${line.itemType} + ${line.itemAddons} (${money(line.itemAddonPrice ?? 0)})` : line.itemType),
+    cell: (line) => (line.itemAddons ? `${line.itemType} + ${line.itemAddons} (${formatDollars(line.itemAddonPrice)})` : line.itemType),
   },
   { key: 'words', header: 'Word Count', cell: (line) => line.itemWord, tdProps: { style: { whiteSpace: 'nowrap' } } },
-  { key: 'price', header: 'Price', align: 'right', cell: (line) => money(line.itemWordPrice), card: 'aside', tdProps: { fw: 600 } },
+  { key: 'price', header: 'Price', align: 'right', cell: (line) => formatDollars(line.itemWordPrice), card: 'aside', tdProps: { fw: 600 } },
 ];
 
 function InvoiceBody({ detail }: { detail: BillingDetail }) {
@@ -103,14 +102,14 @@ function InvoiceBody({ detail }: { detail: BillingDetail }) {
       <Stack gap={6} maw={360} ml="auto" w="100%">
         {detail.discount > 0 && (
           <>
-            <TotalLine label="Subtotal" value={money(detail.subtotal)} />
-            <TotalLine label={`Coupon discount${detail.coupon_code ? ` (${detail.coupon_code})` : ''}`} value={`-${money(detail.discount)}`} />
+            <TotalLine label="Subtotal" value={formatDollars(detail.subtotal)} />
+            <TotalLine label={`Coupon discount${detail.coupon_code ? ` (${detail.coupon_code})` : ''}`} value={`-${formatDollars(detail.discount)}`} />
           </>
         )}
         {isOrder && <TotalLine label="Total Items" value={String(detail.total_items)} />}
         <TotalLine
           label={isOrder ? 'Order Total' : isRefund ? 'Refunded to the wallet' : 'Total'}
-          value={isRefund ? `+${money(detail.total)}` : money(detail.total)}
+          value={isRefund ? `+${formatDollars(detail.total)}` : formatDollars(detail.total)}
           strong
         />
       </Stack>
@@ -132,13 +131,14 @@ export function InvoiceModal({ paymentId, onClose }: { paymentId: number | null;
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
+      {/* A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here. */}
       {detail.isLoading ? (
         <Stack gap="sm">
           <Skeleton h={80} />
           <Skeleton h={120} />
           <Skeleton h={40} />
         </Stack>
-      ) : detail.isError ? (
+      ) : detail.isLoadingError ? (
         <ErrorState title={listScreenMessages.invoiceLinesFailed} error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       ) : detail.data ? (
         <Stack gap="lg">

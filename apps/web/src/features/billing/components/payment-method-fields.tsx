@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconMail, IconWallet } from '@tabler/icons-react';
-import { messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { formatDollars, messages } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { SavedCard } from '../api/get-saved-cards';
 import { useNotifyAgency } from '../api/notify-agency';
 import type { MethodTab, PaymentMethodState } from '../hooks/use-payment-method';
 import { savedCardLabel } from '../lib/card-form';
-import { money } from './billing-cards';
 import { CardDeclined } from './card-declined';
 import { NewCardFields, type RenderLocation } from './new-card-fields';
 import { SavedCardSelect } from './saved-card-select';
@@ -37,7 +35,6 @@ function NotifyAgencyButton() {
         setSent(true);
         notify.success(res.message);
       },
-      onError: (error) => notify.error(error instanceof ApiError ? error.message : messages.serverError),
     });
   };
   return (
@@ -58,7 +55,7 @@ function WalletBox({ method, balance }: { method: PaymentMethodState; balance: n
             <Text fw={600}>Available Balance</Text>
           </Group>
           <Text fw={700} fz="lg">
-            {loading ? '…' : money(balance)}
+            {loading ? '…' : formatDollars(balance)}
           </Text>
         </Group>
         <Checkbox

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { centsToDollars, dollarsToCents, formatMoney, listScreenMessages } from '@copydesk/shared';
+import { amountToCents, centsToDollars, formatDollars, listScreenMessages } from '@copydesk/shared';
 import { useBillingHistory, type BillingRow } from '../api/get-billing-history';
 import { ErrorState } from '@/components/ui/error-state';
 
@@ -29,7 +29,7 @@ export function monthlySpending(rows: BillingRow[], now = new Date()): MonthPoin
   for (const row of rows) {
     if (row.type !== 'order payment') continue;
     const key = monthKey(new Date(row.date));
-    totals.set(key, (totals.get(key) ?? 0) + (dollarsToCents(row.amount) ?? Math.round(row.amount * 100)));
+    totals.set(key, (totals.get(key) ?? 0) + amountToCents(row.amount));
   }
   const points: MonthPoint[] = [];
   for (let i = MONTHS_SHOWN - 1; i >= 0; i--) {
@@ -42,7 +42,6 @@ export function monthlySpending(rows: BillingRow[], now = new Date()): MonthPoin
   return points;
 }
 
-const dollars = (value: number) => formatMoney(dollarsToCents(value) ?? Math.round(value * 100));
 /** Axis ticks without cents: $1,250. */
 const wholeDollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
@@ -65,9 +64,10 @@ export default function SpendingChart() {
             </Text>
           </div>
         </Group>
+        {/* A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here. */}
         {history.isLoading ? (
           <Skeleton h={240} />
-        ) : history.isError ? (
+        ) : history.isLoadingError ? (
           <ErrorState title={listScreenMessages.spendingFailed} error={history.error} onRetry={() => history.refetch()} retrying={history.isFetching} />
         ) : empty ? (
           <Stack h={160} align="center" justify="center" gap="xs">
@@ -80,7 +80,7 @@ export default function SpendingChart() {
             data={points}
             dataKey="month"
             series={[{ name: 'spending', label: 'Spending', color: 'blue.6' }]}
-            valueFormatter={dollars}
+            valueFormatter={formatDollars}
             tickLine="none"
             gridAxis="x"
             withTooltip

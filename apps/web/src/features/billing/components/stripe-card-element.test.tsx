@@ -94,11 +94,11 @@ function api(config: object, over: Record<string, Handler> = {}) {
       case 'GET /api/billing':
         return json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 1, per_page: 5 } });
       case 'GET /api/getCounties':
-        return json(200, { data: [{ id: 233, name: 'United States' }] });
-      case 'GET /api/getStatesByCounties/233':
-        return json(200, { data: [{ id: 14, name: 'Illinois' }] });
-      case 'GET /api/getCitiesByStates/14':
-        return json(200, { data: [{ id: 1, name: 'Springfield' }] });
+        return json(200, { data: [{ id: 'US', name: 'United States' }] });
+      case 'GET /api/getStatesByCounties/US':
+        return json(200, { data: [{ id: 'US-IL', name: 'Illinois' }] });
+      case 'GET /api/getCitiesByStates/US-IL':
+        return json(200, { data: [{ id: 'Springfield', name: 'Springfield' }] });
     }
   });
 }

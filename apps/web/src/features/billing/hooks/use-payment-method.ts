@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { gatewayMessages, messages, payOrderInfoSchema, type LastBillingAddress, type PayOrderInfo } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { SavedCard } from '../api/get-saved-cards';
@@ -50,8 +51,13 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
   const [walletTicked, setWalletTicked] = useState(false);
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const blankCard = useMemo(() => cardWithBilling(lastBilling), [lastBilling]);
-  const [card, setCard] = useState<CardForm>(blankCard);
-  const [invalid, setInvalid] = useState<Invalid>({});
+  // The new card on Mantine's form state. Its checks run on Pay (`build`), as they depend on the chosen
+  // method and on the card element; errors are red borders (`true`) keyed by the payload's fields.
+  const form = useForm<{ card: CardForm }>({ initialValues: { card: blankCard } });
+  const { setFieldValue, setErrors: setInvalid, clearErrors } = form;
+  const card = form.values.card;
+  const setCard = (next: CardForm) => setFieldValue('card', next);
+  const invalid: Invalid = Object.fromEntries(Object.entries(form.errors).map(([field, error]) => [field, Boolean(error)]));
   /** The card's refusal (402), shown beside the card until the method or the card changes. */
   const [declined, setDeclined] = useState<string | null>(null);
   const entry = useCardEntry(!walletOnly);
@@ -78,8 +84,8 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
 
   // The last billing address arrives with the saved cards: it fills a form nobody has typed in yet.
   useEffect(() => {
-    if (!cardTyped.current) setCard(blankCard);
-  }, [blankCard]);
+    if (!cardTyped.current) setFieldValue('card', blankCard);
+  }, [blankCard, setFieldValue]);
 
   const setTab = (next: MethodTab) => {
     chosen.current = true;
@@ -95,7 +101,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
       cardTyped.current = false;
       setTabState('wallet');
     }
-    setInvalid({});
+    clearErrors();
     setDeclined(null);
   };
 
@@ -106,7 +112,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
     setCard(blankCard);
     cardTyped.current = false;
     setTabState('saved');
-    setInvalid({});
+    clearErrors();
     setDeclined(null);
   };
 
@@ -116,7 +122,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
     setSavedCardId(null);
     setWalletTicked(false);
     setTabState('new');
-    setInvalid({});
+    clearErrors();
     setDeclined(null);
   };
 
@@ -124,7 +130,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
     cardTyped.current = true;
     setCard(next);
     setDeclined(null);
-    setInvalid((s) => (touched.some((f) => s[f]) ? { ...s, ...Object.fromEntries(touched.map((f) => [f, false])) } : s));
+    touched.forEach((field) => form.clearFieldError(field));
   };
 
   /**
@@ -187,7 +193,7 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
       notify.info(message);
       return null;
     }
-    setInvalid({});
+    clearErrors();
     if (viaStripe) {
       return {
         info,
@@ -230,7 +236,6 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
     editCard,
     entry,
     invalid,
-    setInvalid,
     build,
     blocker,
     declined,

@@ -112,13 +112,13 @@ export function cardInfo(card: CardForm) {
   };
 }
 
-/**
- * Red borders and the one toast for a failed check: every field with an issue is marked; the toast
- * says 'Please Complete The Required Fields!' when something is missing, else the first rule broken.
- */
+/** The one toast for a failed check: 'Please Complete The Required Fields!' when something is missing, else the first rule broken. */
+export const refusalMessage = (problems: readonly string[]): string =>
+  problems.includes(messages.requiredFields) ? messages.requiredFields : (problems[0] ?? messages.requiredFields);
+
+/** Red borders and the one toast for a failed check: every field with an issue is marked (see `refusalMessage`). */
 export function explainIssues(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[]): { invalid: Invalid; message: string } {
   const invalid: Invalid = {};
   for (const issue of issues) invalid[String(issue.path[0])] = true;
-  const missing = issues.some((issue) => issue.message === messages.requiredFields);
-  return { invalid, message: missing ? messages.requiredFields : (issues[0]?.message ?? messages.requiredFields) };
+  return { invalid, message: refusalMessage(issues.map((issue) => issue.message)) };
 }

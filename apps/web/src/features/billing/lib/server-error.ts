@@ -1,12 +1,11 @@
-import { messages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import type { Invalid } from './card-form';
 
-/** A failed money call: the server's message as an error toast, the fields it names in red. */
-export function showServerError(error: unknown, mark: (invalid: Invalid) => void) {
-  if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-  const fields = error.fieldErrors('paymentInfo');
-  mark(Object.fromEntries(Object.keys(fields).map((key) => [key, true])));
-  notify.error(error.firstMessage);
+/**
+ * The fields a failed money call names (`paymentInfo.cardNumber` → cardNumber), to mark in red.
+ * The marks carry no text: the server's messages are the toast (lib/server-errors.ts).
+ */
+export function serverInvalid(error: unknown): Invalid {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.keys(error.fieldErrors('paymentInfo')).map((key) => [key, true]));
 }

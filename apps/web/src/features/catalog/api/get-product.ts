@@ -1,13 +1,14 @@
 import { queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ProductDetail } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+import { type ProductDetail } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /product?name= → {data: {…, productwordcount: [{title, price}], productAddon: [{value, price}]}}. */
-export const getProduct = (name: string) => api.get<{ data: ProductDetail }>('/product', { query: { name } });
+export const getProduct = (name: string) => call('getProductByName', { query: { name } });
 
 export const productQuery = (name: string) =>
   queryOptions({
-    queryKey: ['catalog', 'product', name],
+    queryKey: queryKeys.catalog.product(name),
     queryFn: () => getProduct(name),
     staleTime: 5 * 60_000,
     select: (res) => res.data,
@@ -31,4 +32,4 @@ export function useProductsByName(names: string[]): Map<string, ProductDetail> {
 
 /** A type's tiers and add-ons from the cache, or loaded now (a chosen type needs its first word count). */
 export const ensureProduct = (queryClient: QueryClient, name: string) =>
-  queryClient.ensureQueryData({ queryKey: ['catalog', 'product', name], queryFn: () => getProduct(name), staleTime: 5 * 60_000 }).then((res) => res.data);
+  queryClient.ensureQueryData({ queryKey: queryKeys.catalog.product(name), queryFn: () => getProduct(name), staleTime: 5 * 60_000 }).then((res) => res.data);

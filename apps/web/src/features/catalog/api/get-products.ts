@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductSummary } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /miscellaneous/getProducts → {data: [{id, name, description, sample, starting_price}]}. */
-export const getProducts = () => api.get<{ data: ProductSummary[] }>('/miscellaneous/getProducts');
+export const getProducts = () => call('listProducts');
 
-export const useProducts = () => useQuery({ queryKey: ['catalog', 'products'], queryFn: getProducts, staleTime: 5 * 60_000, select: (res) => res.data });
+export const useProducts = () => useQuery({ queryKey: queryKeys.catalog.products, queryFn: getProducts, staleTime: 5 * 60_000, select: (res) => res.data });

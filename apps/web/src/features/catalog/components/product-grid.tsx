@@ -2,14 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileText } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, listScreenMessages, type ProductSummary } from '@copydesk/shared';
+import { formatDollars, listScreenMessages, type ProductSummary } from '@copydesk/shared';
 import classes from './product-grid.module.css';
 import { ErrorState } from '@/components/ui/error-state';
 
 /** Wider than this, the grid shows the sample of the hovered or selected product beside it (spec §2, §9). */
 export const SAMPLE_PREVIEW_QUERY = '(min-width: 1025px)';
 
-export const startingFrom = (product: Pick<ProductSummary, 'starting_price'>) => `Starting from ${formatMoney(dollarsToCents(product.starting_price) ?? 0)}`;
+export const startingFrom = (product: Pick<ProductSummary, 'starting_price'>) => `Starting from ${formatDollars(product.starting_price)}`;
 
 type ProductGridProps = {
   products: ProductSummary[] | undefined;

@@ -1,5 +1,6 @@
+import { endpointUrl } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
 /** GET /content/downloadActivity/{logId} → the file an activity entry refers to. */
 export const downloadActivityFile = (logId: number, filename: string | null) =>
-  downloadFile(`/content/downloadActivity/${logId}`, { fallbackName: filename || `activity-${logId}.docx` });
+  downloadFile(endpointUrl('downloadActivityFile', { id: logId }), { fallbackName: filename || `activity-${logId}.docx` });

@@ -1,4 +1,5 @@
-import type { ContentDocument } from '@copydesk/shared';
+import { type ContentDocument } from '@copydesk/shared';
+import { endpointUrl } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
 /**
@@ -6,7 +7,6 @@ import { downloadFile } from '@/lib/download';
  * without `document`), saved under the server's file name.
  */
 export const downloadContent = (id: number, document?: Pick<ContentDocument, 'id' | 'version'>) =>
-  downloadFile(`/content/download/${id}`, {
-    query: { document: document?.id },
+  downloadFile(endpointUrl('downloadContent', { id }, { document: document?.id }), {
     fallbackName: document ? `item-${id}-v${document.version}.docx` : `item-${id}.docx`,
   });

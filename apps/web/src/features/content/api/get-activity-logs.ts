@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ACTIVITY_SORT_COLUMNS, ActivityLogRow, PageMeta } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { contentKeys } from './keys';
+import { type ACTIVITY_SORT_COLUMNS } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ActivitySortColumn = (typeof ACTIVITY_SORT_COLUMNS)[number];
 
@@ -14,8 +14,7 @@ export type ActivityLogParams = {
 };
 
 /** GET /content/getActivityLogs/{id} (page, limit 5|10|20|50|100, sort, search) → {data, meta}. */
-export const getActivityLogs = (id: number, params: ActivityLogParams) =>
-  api.get<{ data: ActivityLogRow[]; meta: PageMeta }>(`/content/getActivityLogs/${id}`, { query: params });
+export const getActivityLogs = (id: number, params: ActivityLogParams) => call('getActivityLogs', { params: { id }, query: params });
 
 export const useActivityLogs = (id: number, params: ActivityLogParams) =>
-  useQuery({ queryKey: contentKeys.activity(id, params), queryFn: () => getActivityLogs(id, params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.content.activity(id, params), queryFn: () => getActivityLogs(id, params), placeholderData: keepPreviousData });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { contentKeys } from './keys';
 
-export type Agent = { id: number; name: string };
+import { call, type CallResponse } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export type Agent = CallResponse<'listFulfilmentAgents'>['data'][number];
 
 /** GET /fulfilment/agents (admins) → {data: [{id, name}]}: who can take an item. */
-export const getFulfilmentAgents = () => api.get<{ data: Agent[] }>('/fulfilment/agents');
+export const getFulfilmentAgents = () => call('listFulfilmentAgents');
 
 export const useFulfilmentAgents = (enabled = true) =>
-  useQuery({ queryKey: contentKeys.agents, queryFn: getFulfilmentAgents, enabled, staleTime: 60_000, select: (res) => res.data });
+  useQuery({ queryKey: queryKeys.content.agents, queryFn: getFulfilmentAgents, enabled, staleTime: 60_000, select: (res) => res.data });

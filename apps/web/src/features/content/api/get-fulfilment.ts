@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FULFILMENT_SORT_COLUMNS, FulfilmentRow, FulfilmentStatusFilter, PageMeta } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { contentKeys } from './keys';
+import { type FULFILMENT_SORT_COLUMNS, type FulfilmentStatusFilter } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type FulfilmentSortColumn = (typeof FULFILMENT_SORT_COLUMNS)[number];
 
@@ -17,7 +17,7 @@ export type FulfilmentParams = {
 };
 
 /** GET /fulfilment (admins) → {data: FulfilmentRow[], meta}: paid items and where they stand. */
-export const getFulfilment = (params: FulfilmentParams) => api.get<{ data: FulfilmentRow[]; meta: PageMeta }>('/fulfilment', { query: params });
+export const getFulfilment = (params: FulfilmentParams) => call('listFulfilment', { query: params });
 
 export const useFulfilment = (params: FulfilmentParams) =>
-  useQuery({ queryKey: contentKeys.fulfilment(params), queryFn: () => getFulfilment(params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.content.fulfilment(params), queryFn: () => getFulfilment(params), placeholderData: keepPreviousData });

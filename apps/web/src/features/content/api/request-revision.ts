@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RevisionRequest } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { contentKeys } from './keys';
+import { type MutationMeta, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type RevisionRequest } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /content/revision/{id} {reason, detailedReason, linkagent_id} → {message}; 422 per field, 409 when none are left. */
-export const requestRevision = ({ id, body }: { id: number; body: RevisionRequest }) => api.post<{ message: string }>(`/content/revision/${id}`, body);
+export const requestRevision = ({ id, body }: { id: number; body: RevisionRequest }) => call('requestRevision', { params: { id }, body });
 
-export const useRequestRevision = () => {
+/** `meta: { errorToast: false }` for a screen that shows this call's failures itself (lib/server-errors.ts). */
+export const useRequestRevision = ({ meta }: { meta?: MutationMeta } = {}) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: requestRevision, onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }) });
+  return useMutation({ mutationFn: requestRevision, meta, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.content.all }) });
 };

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContentDocument } from '@copydesk/shared';
-import { uploadWithProgress } from '@/lib/upload';
-import { contentKeys } from './keys';
 
-export type UploadDocumentResponse = { message: string; document: ContentDocument };
+import { endpointUrl, type CallResponse } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { uploadWithProgress } from '@/lib/upload';
+
+export type UploadDocumentResponse = CallResponse<'uploadDocument'>;
 
 /**
  * POST /content/{id}/documents (admins; multipart `file`, a .docx up to 20 MB) → {message, document};
@@ -12,13 +13,13 @@ export type UploadDocumentResponse = { message: string; document: ContentDocumen
 export function uploadDocument({ id, file }: { id: number; file: File }, onProgress?: (percent: number) => void) {
   const form = new FormData();
   form.append('file', file);
-  return uploadWithProgress<UploadDocumentResponse>(`/content/${id}/documents`, form, onProgress);
+  return uploadWithProgress<UploadDocumentResponse>(endpointUrl('uploadDocument', { id }), form, onProgress);
 }
 
 export const useUploadDocument = (onProgress: (percent: number) => void) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; file: File }) => uploadDocument(input, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.content.all }),
   });
 };

@@ -28,7 +28,8 @@ export function DocumentPreview({ contentId, latest }: { contentId: number; late
       </Stack>
     );
   }
-  if (preview.isError) {
+  // A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here.
+  if (preview.isLoadingError) {
     return <ErrorState title={listScreenMessages.previewFailed} error={preview.error} onRetry={() => preview.refetch()} retrying={preview.isFetching} />;
   }
   return (

@@ -27,13 +27,14 @@ export function ReviewQueueCard() {
           </Anchor>
         )}
       </Group>
+      {/* A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here. */}
       {list.isPending ? (
         <Stack gap="sm">
           {Array.from({ length: 2 }, (_, i) => (
             <Skeleton key={i} height={52} radius="md" />
           ))}
         </Stack>
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <ErrorState title={listScreenMessages.reviewQueueFailed} error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : rows.length === 0 ? (
         <Text c="gray.7">Nothing is waiting for your review. Delivered content appears here as soon as a writer uploads it.</Text>

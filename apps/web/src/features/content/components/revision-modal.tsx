@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { contentMessages, messages, REVISION_DETAIL_MAX, REVISION_REASONS } from '@copydesk/shared';
+import { contentMessages, REVISION_DETAIL_MAX, REVISION_REASONS } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, refuseWithToast } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { formFieldErrors } from '@/lib/server-errors';
 import { useRequestRevision } from '../api/request-revision';
 import { revisionsLeftText } from '../lib/format';
-
-type Field = 'reason' | 'detailedReason';
 
 type RevisionModalProps = {
   opened: boolean;
@@ -19,58 +19,47 @@ type RevisionModalProps = {
 };
 
 function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<RevisionModalProps, 'opened'>) {
-  const request = useRequestRevision();
-  const [reason, setReason] = useState<string | null>(null);
-  const [detail, setDetail] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<Field, boolean | string>>>({});
+  // The server's field errors show under the fields (formFieldErrors toasts the rest): no central toast.
+  const request = useRequestRevision({ meta: { errorToast: false } });
+  const form = useForm({
+    initialValues: { reason: null as string | null, detailedReason: '' },
+    // Spec §5: a missing reason or text gets red borders and one info toast for both, and nothing is
+    // sent. Not revisionRequestSchema: its per-field "required" is the server's answer.
+    validate: {
+      reason: (value) => !value && contentMessages.revisionFieldsMissing,
+      detailedReason: (value) => !value.trim() && contentMessages.revisionFieldsMissing,
+    },
+    enhanceGetInputProps: ariaInvalid,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ reason, detailedReason }: typeof form.values) => {
     if (request.isPending) return;
-    const missing = { reason: !reason, detailedReason: !detail.trim() };
-    // Spec §5: a missing reason or text gets red borders and an info toast, and nothing is sent.
-    if (missing.reason || missing.detailedReason) {
-      setProblems(missing);
-      notify.info(contentMessages.revisionFieldsMissing);
-      return;
-    }
     request.mutate(
-      { id: contentId, body: { reason: reason!, detailedReason: detail.trim(), linkagent_id: linkagentId } },
+      { id: contentId, body: { reason: reason!, detailedReason: detailedReason.trim(), linkagent_id: linkagentId } },
       {
         onSuccess: (res) => {
           notify.success(res.message);
           onClose();
         },
         onError: (error) => {
-          if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-          const fields = error.fieldErrors();
-          if (error.status === 422 && (fields.reason || fields.detailedReason)) {
-            setProblems({ reason: fields.reason ?? false, detailedReason: fields.detailedReason ?? false });
-            return notify.errorList(error.allMessages);
-          }
+          const errors = formFieldErrors(error, ['reason', 'detailedReason']);
+          if (Object.keys(errors).length) return form.setErrors(errors);
           // 409 (no revisions left, no longer in review): the screen refreshes and shows why.
-          notify.error(error.message);
-          onClose();
+          if (error instanceof ApiError) onClose();
         },
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <Stack gap="md">
         <Text size="sm">Tell the writer what should change. You have {revisionsLeftText(revisionsLeft)} for this item.</Text>
         <Select
           label="Reason"
           placeholder="Choose a reason"
           data={REVISION_REASONS}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setProblems((p) => ({ ...p, reason: false }));
-          }}
-          error={problems.reason}
-          aria-invalid={problems.reason ? true : undefined}
+          {...form.getInputProps('reason')}
           withAsterisk
           allowDeselect={false}
           data-autofocus
@@ -80,20 +69,14 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
           <Textarea
             label="What should change?"
             placeholder="Describe the changes you need, e.g. which paragraphs and why."
-            value={detail}
-            onChange={(e) => {
-              setDetail(e.currentTarget.value);
-              setProblems((p) => ({ ...p, detailedReason: false }));
-            }}
-            error={problems.detailedReason}
-            aria-invalid={problems.detailedReason ? true : undefined}
+            {...form.getInputProps('detailedReason')}
             withAsterisk
             rows={6}
             resize="vertical"
             maxLength={REVISION_DETAIL_MAX}
           />
           <Text size="xs" c="gray.7" ta="right" mt={4} aria-live="polite">
-            {detail.length} / {REVISION_DETAIL_MAX} characters
+            {form.values.detailedReason.length} / {REVISION_DETAIL_MAX} characters
           </Text>
         </div>
         <Group justify="flex-end" gap="sm">

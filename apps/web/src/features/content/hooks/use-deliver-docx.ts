@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { contentMessages, DOCX_MAX_BYTES, messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { contentMessages, DOCX_MAX_BYTES } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import { useUploadDocument } from '../api/upload-document';
 import { isDocxName } from '../lib/format';
 
 /**
  * Delivers a .docx for one item: refuses other files and files over 20 MB before sending,
- * reports progress while the file travels, and toasts what the server answered.
+ * reports progress while the file travels, and toasts the server's success message (a failure is
+ * the query client's toast, lib/server-errors.ts).
  */
 export function useDeliverDocx(contentId: number) {
   const [progress, setProgress] = useState(0);
@@ -20,9 +20,10 @@ export function useDeliverDocx(contentId: number) {
     setProgress(0);
     // mutateAsync, not mutate's callbacks: the refreshed item no longer offers the upload, so this
     // component unmounts, and TanStack Query skips the callbacks of an unmounted mutate.
+    // The failure is already toasted centrally; it only must not go unhandled.
     upload.mutateAsync({ id: contentId, file }).then(
       (res) => notify.success(res.message),
-      (error: unknown) => notify.errorList(error instanceof ApiError ? error.allMessages : [messages.serverError]),
+      () => undefined,
     );
   };
 

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { couponKeys } from './keys';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /coupon/{id} → {message} (admin); the uses already recorded stay in the history. */
-export const deleteCoupon = (id: number) => api.delete<{ message: string }>(`/coupon/${id}`);
+export const deleteCoupon = (id: number) => call('deleteCoupon', { params: { id } });
 
 export const useDeleteCoupon = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCoupon, onSuccess: () => queryClient.invalidateQueries({ queryKey: couponKeys.all }) });
+  return useMutation({ mutationFn: deleteCoupon, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.coupons.all }) });
 };

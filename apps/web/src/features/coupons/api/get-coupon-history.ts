@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { COUPON_HISTORY_SORT_COLUMNS, couponHistoryResponseSchema, couponHistoryRowSchema } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { couponKeys } from './keys';
+import { type COUPON_HISTORY_SORT_COLUMNS, type couponHistoryRowSchema } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CouponHistorySortColumn = (typeof COUPON_HISTORY_SORT_COLUMNS)[number];
 export type CouponHistoryRow = z.infer<typeof couponHistoryRowSchema>;
-export type CouponHistory = z.infer<typeof couponHistoryResponseSchema>;
 
 export type CouponHistoryParams = {
   page: number;
@@ -20,7 +19,7 @@ export type CouponHistoryParams = {
 };
 
 /** GET /coupon-history (same params as the list) → {data, meta}: one row per paid order that used a coupon. */
-export const getCouponHistory = (params: CouponHistoryParams) => api.get<CouponHistory>('/coupon-history', { query: params });
+export const getCouponHistory = (params: CouponHistoryParams) => call('listCouponHistory', { query: params });
 
 export const useCouponHistory = (params: CouponHistoryParams) =>
-  useQuery({ queryKey: couponKeys.history(params), queryFn: () => getCouponHistory(params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.coupons.history(params), queryFn: () => getCouponHistory(params), placeholderData: keepPreviousData });

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { couponResponseSchema } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { couponKeys } from './keys';
 
-export type CouponResponse = z.infer<typeof couponResponseSchema>;
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /coupon/{id} → {data: Coupon} (admin); 404 'Coupon not found.' for an unknown or deleted one. */
-export const getCoupon = (id: number) => api.get<CouponResponse>(`/coupon/${id}`);
+export const getCoupon = (id: number) => call('getCoupon', { params: { id } });
 
 /** `id` null (not a valid id) asks nothing. */
-export const useCoupon = (id: number | null) => useQuery({ queryKey: couponKeys.detail(id ?? 0), queryFn: () => getCoupon(id!), enabled: id !== null });
+export const useCoupon = (id: number | null) => useQuery({ queryKey: queryKeys.coupons.detail(id ?? 0), queryFn: () => getCoupon(id!), enabled: id !== null });

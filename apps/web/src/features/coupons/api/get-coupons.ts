@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { COUPON_SORT_COLUMNS, couponListResponseSchema } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { couponKeys } from './keys';
+import { type COUPON_SORT_COLUMNS } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CouponSortColumn = (typeof COUPON_SORT_COLUMNS)[number];
-export type CouponList = z.infer<typeof couponListResponseSchema>;
 
 export type CouponListParams = {
   page: number;
@@ -19,7 +17,7 @@ export type CouponListParams = {
 };
 
 /** GET /coupon (page, limit, sort_column, sort_order, keyword, from, to) → {data, meta} (admin). */
-export const getCoupons = (params: CouponListParams) => api.get<CouponList>('/coupon', { query: params });
+export const getCoupons = (params: CouponListParams) => call('listCoupons', { query: params });
 
 export const useCoupons = (params: CouponListParams) =>
-  useQuery({ queryKey: couponKeys.list(params), queryFn: () => getCoupons(params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.coupons.list(params), queryFn: () => getCoupons(params), placeholderData: keepPreviousData });

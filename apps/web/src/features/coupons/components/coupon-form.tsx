@@ -1,22 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { COUPON_CODE_MAX, couponAdminMessages, couponScreenMessages, messages, type CouponType } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { formFieldErrors } from '@/lib/server-errors';
 import { useCouponAgencies } from '../api/get-coupon-agencies';
-import {
-  serverFieldErrors,
-  typedAmount,
-  typedCode,
-  typedLimit,
-  validateCouponForm,
-  type CouponField,
-  type CouponFieldErrors,
-  type CouponFormValues,
-  type CouponPayload,
-} from '../lib/coupon-form';
+import { typedAmount, typedCode, typedLimit, validateCouponForm, type CouponField, type CouponFormValues, type CouponPayload } from '../lib/coupon-form';
 import { agencyLabel, todayIso } from '../lib/format';
 
 const TYPE_OPTIONS = [
@@ -27,6 +18,8 @@ const STATUS_OPTIONS = [
   { value: '1', label: 'Active' },
   { value: '0', label: 'Inactive' },
 ];
+
+const COUPON_FIELDS: CouponField[] = ['coupon_code', 'type', 'amount', 'agencies', 'expiry', 'limit', 'status'];
 
 const amountHint = (type: CouponType | null) =>
   type === 'fixed' ? couponScreenMessages.amountFixedHint : type === 'percentage' ? couponScreenMessages.amountPercentageHint : couponScreenMessages.amountHint;
@@ -48,8 +41,10 @@ type CouponFormProps = {
  */
 export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormProps) {
   const editing = mode === 'edit';
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<CouponFieldErrors>({});
+  const check = (values: CouponFormValues) => validateCouponForm(values, { today: todayIso(), savedExpiry: editing ? initial.expiry : undefined });
+  // The contract's checks plus the spec's rules it cannot know (an amount for the chosen type, a past expiry).
+  const form = useForm<CouponFormValues>({ initialValues: initial, validate: (values) => check(values).errors });
+  const { values, errors } = form;
   // Bumped on every refused submit: the first field in error then takes the focus.
   const [refused, setRefused] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -68,41 +63,37 @@ export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormPr
     return agencies.data ? [...list, ...missing] : missing;
   }, [agencies.data, values.agencies]);
 
+  /** A typed value (which clears the field's error), with the problem to show at once, if any. */
   const set = <F extends CouponField>(field: F, value: CouponFormValues[F], error?: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] || error ? { ...e, [field]: error } : e));
+    // `never`: Mantine's path types cannot follow a field name that is a type parameter.
+    form.setFieldValue(field, value as never);
+    // Not setFieldError: it would skip a message equal to the one being cleared just above.
+    if (error) form.setErrors((current) => ({ ...current, [field]: error }));
   };
 
-  const refuse = (next: CouponFieldErrors) => {
-    setErrors(next);
-    setRefused((n) => n + 1);
-  };
+  const refuse = () => setRefused((n) => n + 1);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (submitted: CouponFormValues) => {
     if (saving) return;
-    const { errors: problems, payload } = validateCouponForm(values, { today: todayIso(), savedExpiry: editing ? initial.expiry : undefined });
-    if (!payload) {
-      // Every problem the contract can report belongs to a field; this is only a safety net.
-      if (!Object.keys(problems).length) notify.error(messages.invalidData);
-      return refuse(problems);
-    }
-    setErrors({});
+    const { payload } = check(submitted);
+    // Every problem the contract can report belongs to a field (refused above); this is a safety net.
+    if (!payload) return notify.error(messages.invalidData);
     try {
-      await onSave(payload, values);
+      await onSave(payload, submitted);
     } catch (error) {
-      if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-      const fields = serverFieldErrors(error);
-      if (!editing) delete fields.status;
-      if (Object.keys(fields).length) refuse(fields);
-      else notify.error(error.message);
+      // The spec's place for coupon errors is under their fields (§8); the rest is a toast.
+      const fields = formFieldErrors(error, editing ? COUPON_FIELDS : COUPON_FIELDS.filter((f) => f !== 'status'), { rename: { user_id: 'agencies' } });
+      if (Object.keys(fields).length) {
+        form.setErrors(fields);
+        refuse();
+      }
     }
   };
 
   const today = todayIso();
   return (
     <Card withBorder radius="lg" padding="lg" maw={820}>
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={editing ? 'Edit coupon' : 'Add coupon'}>
+      <form ref={formRef} onSubmit={form.onSubmit((v) => void submit(v), refuse)} noValidate aria-label={editing ? 'Edit coupon' : 'Add coupon'}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
@@ -123,7 +114,7 @@ export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormPr
                 set('coupon_code', value, spaceNotice ? couponAdminMessages.codeSpaces : undefined);
               }}
               onBlur={() => {
-                if (errors.coupon_code === couponAdminMessages.codeSpaces) setErrors((e) => ({ ...e, coupon_code: undefined }));
+                if (errors.coupon_code === couponAdminMessages.codeSpaces) form.clearFieldError('coupon_code');
               }}
             />
             <Select
@@ -137,7 +128,7 @@ export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormPr
               onChange={(value) => {
                 set('type', value as CouponType | null);
                 // The amount's rule depends on the type: judge it again on submit.
-                setErrors((e) => (e.amount ? { ...e, amount: undefined } : e));
+                form.clearFieldError('amount');
               }}
             />
             <TextInput

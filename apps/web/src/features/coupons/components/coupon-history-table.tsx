@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor } from '@mantine/core';
-import { dollarsToCents, formatMoney } from '@copydesk/shared';
+import { formatDollars } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
 import type { CouponHistoryRow, CouponHistorySortColumn } from '../api/get-coupon-history';
 import { formatDate } from '../lib/format';
@@ -41,7 +41,7 @@ const COLUMNS: DataTableColumn<CouponHistoryRow, CouponHistorySortColumn>[] = [
   {
     key: 'discount',
     header: 'Discount',
-    cell: (row) => formatMoney(dollarsToCents(row.discount) ?? 0),
+    cell: (row) => formatDollars(row.discount),
     card: 'aside',
     tdProps: { style: { whiteSpace: 'nowrap' } },
   },

@@ -11,8 +11,9 @@ import type { CouponFormValues, CouponPayload } from '../lib/coupon-form';
  */
 export function useSaveCoupon(couponId?: number) {
   const navigate = useNavigate();
-  const create = useCreateCoupon();
-  const update = useUpdateCoupon();
+  // The form shows the failures under its fields: no central toast.
+  const create = useCreateCoupon({ meta: { errorToast: false } });
+  const update = useUpdateCoupon({ meta: { errorToast: false } });
 
   const save = async (payload: CouponPayload, values: CouponFormValues) => {
     if (couponId === undefined) {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { couponAdminMessages as m, messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
 import { coupon } from '../testing/fixtures';
-import { couponToForm, emptyCouponForm, serverFieldErrors, typedAmount, typedCode, typedLimit, validateCouponForm } from './coupon-form';
+import { couponToForm, emptyCouponForm, typedAmount, typedCode, typedLimit, validateCouponForm } from './coupon-form';
 import { agenciesText, couponAmountText, formatDay } from './format';
 
 const TODAY = '2026-03-10';
@@ -48,11 +47,6 @@ describe('coupon form rules', () => {
   it('lets an edited coupon keep its own past expiry, but not move to another past day', () => {
     expect(validateCouponForm({ ...filled, expiry: '2020-01-31' }, { today: TODAY, savedExpiry: '2020-01-31' }).payload).toBeDefined();
     expect(validateCouponForm({ ...filled, expiry: '2020-01-30' }, { today: TODAY, savedExpiry: '2020-01-31' }).errors.expiry).toBe(m.expiryPast);
-  });
-
-  it('maps the server errors map onto the form fields (user_id is the agencies picker)', () => {
-    const error = new ApiError(422, messages.invalidData, { coupon_code: [m.codeTaken, 'second'], user_id: [m.agenciesInvalid], other: ['x'] });
-    expect(serverFieldErrors(error)).toEqual({ coupon_code: m.codeTaken, agencies: m.agenciesInvalid });
   });
 
   it('reads a saved coupon back into the form', () => {

@@ -7,7 +7,6 @@ import {
   type CouponType,
   type CreateCouponInput,
 } from '@copydesk/shared';
-import type { ApiError } from '@/lib/api-client';
 import { agencyIdsOf } from './format';
 
 /** What the coupon form holds: text as typed, agency ids as strings (what MultiSelect uses). */
@@ -118,14 +117,4 @@ export function validateCouponForm(values: CouponFormValues, { today, savedExpir
       limit: parsed.data.limit,
     },
   };
-}
-
-/** A 422's `errors` map as form fields (`user_id` is the agencies picker); empty when none match. */
-export function serverFieldErrors(error: ApiError): CouponFieldErrors {
-  const out: CouponFieldErrors = {};
-  for (const [key, message] of Object.entries(error.fieldErrors())) {
-    const field = FIELD_OF_KEY[key];
-    if (field) out[field] ??= message;
-  }
-  return out;
 }

@@ -1,9 +1,8 @@
-import { couponScreenMessages, dollarsToCents, formatMoney, type Coupon } from '@copydesk/shared';
+import { couponScreenMessages, formatDollars, type Coupon } from '@copydesk/shared';
 import type { CouponAgency } from '../api/get-coupon-agencies';
 
 /** A fixed coupon is money off ($5.00), a percentage one a share of the order (12.5%). */
-export const couponAmountText = (coupon: Pick<Coupon, 'type' | 'amount'>) =>
-  coupon.type === 'fixed' ? formatMoney(dollarsToCents(coupon.amount) ?? 0) : `${coupon.amount}%`;
+export const couponAmountText = (coupon: Pick<Coupon, 'type' | 'amount'>) => (coupon.type === 'fixed' ? formatDollars(coupon.amount) : `${coupon.amount}%`);
 
 export const couponTypeLabel = (type: Coupon['type']) => (type === 'fixed' ? 'Fixed' : 'Percentage');
 

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /dashboard/admin-stats (admins) → agencies, open and overdue items, wallet balances held (dollars). */
-export const getAdminStats = () => api.get<AdminStats>('/dashboard/admin-stats');
+export const getAdminStats = () => call('getAdminStats');
 
-export const useAdminStats = (enabled = true) => useQuery({ queryKey: ['dashboard', 'admin-stats'], queryFn: getAdminStats, enabled, staleTime: 30_000 });
+export const useAdminStats = (enabled = true) => useQuery({ queryKey: queryKeys.dashboard.adminStats, queryFn: getAdminStats, enabled, staleTime: 30_000 });

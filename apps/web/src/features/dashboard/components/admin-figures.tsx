@@ -1,10 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconAlarm, IconBuildingStore, IconListCheck, IconWallet } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney } from '@copydesk/shared';
+import { formatDollars } from '@copydesk/shared';
 import { useAdminStats } from '../api/get-admin-stats';
 import { FigureCard } from './figure-card';
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100));
 
 /** The operator's figures: agencies, the work still open or overdue, and the money held in wallets. */
 export function AdminFigures() {
@@ -42,7 +40,7 @@ export function AdminFigures() {
       <FigureCard
         {...shared}
         label="Wallet Balances Held"
-        value={data ? money(data.wallet_balance) : undefined}
+        value={data ? formatDollars(data.wallet_balance) : undefined}
         note="Every agency wallet added up"
         color="teal"
         icon={<IconWallet size={24} />}

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Place } from './get-countries';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /getCitiesByStates/{stateId} → {data: [{id, name}]}. */
-export const getCities = (stateId: string) => api.get<{ data: Place[] }>(`/getCitiesByStates/${encodeURIComponent(stateId)}`);
+export const getCities = (stateId: string) => call('listCities', { params: { state: stateId } });
 
 export const useCities = (stateId: string | null) =>
   useQuery({
-    queryKey: ['geo', 'cities', stateId],
+    queryKey: queryKeys.geo.cities(stateId),
     queryFn: () => getCities(stateId!),
     enabled: Boolean(stateId),
     staleTime: Infinity,

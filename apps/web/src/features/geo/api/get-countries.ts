@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { type GeoItem } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export type Place = { id: string | number; name: string };
+/** One entry of the country, state and city lists. */
+export type Place = GeoItem;
 
 /** GET /getCounties → {data: [{id, name}]} (the spec's spelling of the path). */
-export const getCountries = () => api.get<{ data: Place[] }>('/getCounties');
+export const getCountries = () => call('listCountries');
 
-export const useCountries = () => useQuery({ queryKey: ['geo', 'countries'], queryFn: getCountries, staleTime: Infinity, gcTime: Infinity });
+export const useCountries = () => useQuery({ queryKey: queryKeys.geo.countries, queryFn: getCountries, staleTime: Infinity, gcTime: Infinity });

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Place } from './get-countries';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /getStatesByCounties/{countryId} → {data: [{id, name}]}. */
-export const getStates = (countryId: string) => api.get<{ data: Place[] }>(`/getStatesByCounties/${encodeURIComponent(countryId)}`);
+export const getStates = (countryId: string) => call('listStates', { params: { country: countryId } });
 
 export const useStates = (countryId: string | null) =>
   useQuery({
-    queryKey: ['geo', 'states', countryId],
+    queryKey: queryKeys.geo.states(countryId),
     queryFn: () => getStates(countryId!),
     enabled: Boolean(countryId),
     staleTime: Infinity,

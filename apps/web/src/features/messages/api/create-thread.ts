@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { messageKeys } from './keys';
-import type { MessageSent } from './types';
+import { type MutationMeta, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type CreateThreadInput = { subject: string; message: string; order_id?: number };
 
@@ -9,9 +9,10 @@ export type CreateThreadInput = { subject: string; message: string; order_id?: n
  * POST /message {subject, message, order_id?} → 201 {message, id}; 422 per field (subject ≤ 250,
  * message ≤ 5,000, both required; admins must name an order).
  */
-export const createThread = (input: CreateThreadInput) => api.post<MessageSent>('/message', input);
+export const createThread = (input: CreateThreadInput) => call('createThread', { body: input });
 
-export const useCreateThread = () => {
+/** `meta: { errorToast: false }` for a screen that shows this call's failures itself (lib/server-errors.ts). */
+export const useCreateThread = ({ meta }: { meta?: MutationMeta } = {}) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createThread, onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.lists }) });
+  return useMutation({ mutationFn: createThread, meta, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages.lists }) });
 };

@@ -1,16 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { messageKeys } from './keys';
-import type { MessageThreadPage } from './types';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ThreadListParams = { page: number; limit: number };
 
 /** GET /message (page, limit) → {data, meta}: the caller's agency's threads (admins: all), newest activity first. */
-export const getThreads = (params: ThreadListParams) => api.get<MessageThreadPage>('/message', { query: params });
+export const getThreads = (params: ThreadListParams) => call('listThreads', { query: params });
 
 export const useThreads = (params: ThreadListParams) =>
   useQuery({
-    queryKey: messageKeys.list(params),
+    queryKey: queryKeys.messages.list(params),
     queryFn: () => getThreads(params),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,

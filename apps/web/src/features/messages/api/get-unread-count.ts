@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { messageKeys } from './keys';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How often the sidebar asks for new messages while the tab is open. */
 export const UNREAD_POLL_MS = 60_000;
 
 /** GET /message/unread → {count}: threads with messages the caller has not read. */
-export const getUnreadCount = () => api.get<{ count: number }>('/message/unread');
+export const getUnreadCount = () => call('getUnreadCount');
 
 /** Polled every minute and on returning to the tab; an odd answer counts as nothing unread. */
 export const useUnreadCount = (enabled = true) =>
   useQuery({
-    queryKey: messageKeys.unread,
+    queryKey: queryKeys.messages.unread,
     queryFn: getUnreadCount,
     enabled,
     refetchInterval: UNREAD_POLL_MS,

@@ -1,4 +1,4 @@
-import type { InboxThreadRow, MessageSentResponse, PageMeta, ThreadDetail, ThreadMessageEntry } from '@copydesk/shared';
+import type { InboxThreadRow, ThreadDetail, ThreadMessageEntry } from '@copydesk/shared';
 
 /*
  * The support inbox contract (DESIGN.md §6.13) under the names this feature uses; the shapes and
@@ -7,17 +7,11 @@ import type { InboxThreadRow, MessageSentResponse, PageMeta, ThreadDetail, Threa
 
 export { THREAD_MESSAGE_MAX as MESSAGE_MAX, THREAD_SUBJECT_MAX as SUBJECT_MAX } from '@copydesk/shared';
 
-export type MessagePerson = { id: number; name: string };
-
 /** One row of GET /message: a thread, newest activity first. */
 export type MessageThreadRow = InboxThreadRow;
-export type MessageThreadPage = { data: MessageThreadRow[]; meta: PageMeta };
 
 /** One message of a thread; an admin author is the support team. */
 export type ThreadMessage = ThreadMessageEntry;
 
 /** GET /message/{id}: the thread with its messages, oldest first. */
 export type MessageThread = ThreadDetail;
-
-/** The answer to a new thread or a reply: the server's confirmation and the new record's id. */
-export type MessageSent = MessageSentResponse;

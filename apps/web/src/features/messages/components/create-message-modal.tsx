@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { inboxMessages, inboxScreenMessages as t, messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { ariaInvalid } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { formFieldErrors } from '@/lib/server-errors';
 import { useCreateThread } from '../api/create-thread';
 import { MESSAGE_MAX, SUBJECT_MAX } from '../api/types';
 import { formatCount } from '../lib/format';
@@ -33,66 +35,50 @@ function check(subject: string, message: string, orderId: number | null, require
 }
 
 function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<CreateMessageModalProps, 'opened'>) {
-  const create = useCreateThread();
-  const [subject, setSubject] = useState(orderId === null ? '' : t.orderLink(orderId));
-  const [message, setMessage] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const form = useRef<HTMLFormElement>(null);
+  // Refusals show under their fields (the form reports the rest): no central toast.
+  const create = useCreateThread({ meta: { errorToast: false } });
+  const form = useForm({
+    initialValues: { subject: orderId === null ? '' : t.orderLink(orderId), message: '' },
+    validate: (values) => check(values.subject.trim(), values.message.trim(), orderId, requireOrder),
+    enhanceGetInputProps: ariaInvalid,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
   const subjectField = useRef<HTMLInputElement>(null);
   const messageField = useRef<HTMLTextAreaElement>(null);
+  // Without an order on screen there is no field to put its problem under.
+  const shownFields: Field[] = orderId !== null || requireOrder ? ['subject', 'message', 'order_id'] : ['subject', 'message'];
 
   const focusFirst = (found: Problems) => {
     if (found.subject) subjectField.current?.focus();
     else if (found.message) messageField.current?.focus();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: typeof form.values) => {
     if (create.isPending) return;
-    const body = { subject: subject.trim(), message: message.trim() };
-    const found = check(body.subject, body.message, orderId, requireOrder);
-    if (Object.keys(found).length) {
-      setProblems(found);
-      focusFirst(found);
-      return;
-    }
+    const body = { subject: values.subject.trim(), message: values.message.trim() };
     create.mutate(orderId === null ? body : { ...body, order_id: orderId }, {
       onSuccess: (res) => {
         notify.success(res.message || inboxMessages.threadCreated);
         onCreated(res.id);
       },
       onError: (error) => {
-        if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-        const fields = error.fieldErrors();
-        const shown: Problems = {
-          subject: fields.subject,
-          message: fields.message,
-          // Without an order on screen there is no field to put its problem under.
-          order_id: orderId !== null || requireOrder ? fields.order_id : undefined,
-        };
-        if (error.status === 422 && Object.values(shown).some(Boolean)) {
-          setProblems(shown);
-          focusFirst(shown);
-          if (fields.order_id && !shown.order_id) notify.error(fields.order_id);
-          return;
-        }
-        notify.errorList(error.allMessages);
+        const shown = formFieldErrors(error, shownFields);
+        form.setErrors(shown);
+        focusFirst(shown);
       },
     });
   };
 
-  const clear = (name: Field) => setProblems((p) => (p[name] ? { ...p, [name]: undefined } : p));
-
   return (
-    <form ref={form} onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, focusFirst)} noValidate>
       <Stack gap="md">
-        {(orderId !== null || problems.order_id) && (
+        {(orderId !== null || form.errors.order_id) && (
           <TextInput
             label={t.orderLabel}
             value={orderId === null ? '' : t.orderLink(orderId)}
             readOnly
-            error={problems.order_id}
-            aria-invalid={problems.order_id ? true : undefined}
+            error={form.errors.order_id}
+            aria-invalid={form.errors.order_id ? true : undefined}
             variant="filled"
           />
         )}
@@ -101,19 +87,13 @@ function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<C
             ref={subjectField}
             label={t.subjectLabel}
             placeholder={t.subjectPlaceholder}
-            value={subject}
-            onChange={(e) => {
-              setSubject(e.currentTarget.value);
-              clear('subject');
-            }}
-            error={problems.subject}
-            aria-invalid={problems.subject ? true : undefined}
+            {...form.getInputProps('subject')}
             required
             maxLength={SUBJECT_MAX}
             data-autofocus={orderId === null || undefined}
           />
           <Group justify="flex-end" mt={4}>
-            <CharacterCount used={subject.length} max={SUBJECT_MAX} />
+            <CharacterCount used={form.values.subject.length} max={SUBJECT_MAX} />
           </Group>
         </div>
         <div>
@@ -122,14 +102,8 @@ function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<C
             label={t.messageLabel}
             description={t.sendShortcut}
             placeholder={t.messagePlaceholder}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.currentTarget.value);
-              clear('message');
-            }}
-            onKeyDown={getHotkeyHandler([['mod+Enter', () => form.current?.requestSubmit()]])}
-            error={problems.message}
-            aria-invalid={problems.message ? true : undefined}
+            {...form.getInputProps('message')}
+            onKeyDown={getHotkeyHandler([['mod+Enter', () => formRef.current?.requestSubmit()]])}
             required
             rows={6}
             resize="vertical"
@@ -137,7 +111,7 @@ function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<C
             data-autofocus={orderId !== null || undefined}
           />
           <Group justify="flex-end" mt={4}>
-            <CharacterCount used={message.length} max={MESSAGE_MAX} />
+            <CharacterCount used={form.values.message.length} max={MESSAGE_MAX} />
           </Group>
         </div>
         <Group justify="flex-end" gap="sm">

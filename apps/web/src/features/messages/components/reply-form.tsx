@@ -1,10 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { getHotkeyHandler } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { inboxMessages, inboxScreenMessages as t, messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { ariaInvalid } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { formFieldErrors } from '@/lib/server-errors';
 import { useReplyToThread } from '../api/reply-to-thread';
 import { MESSAGE_MAX } from '../api/types';
 import { formatCount } from '../lib/format';
@@ -12,40 +14,41 @@ import { CharacterCount } from './character-count';
 
 /** The reply box under a thread; Ctrl/⌘+Enter sends, like the button. */
 export function ReplyForm({ threadId }: { threadId: number }) {
-  const reply = useReplyToThread();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  const send = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (reply.isPending) return;
-    const message = text.trim();
-    const invalid = !message ? messages.fieldRequired : message.length > MESSAGE_MAX ? inboxMessages.messageTooLong(formatCount(MESSAGE_MAX)) : null;
-    if (invalid) {
-      setProblem(invalid);
-      field.current?.focus();
-      return;
-    }
-    reply.mutate(
-      { threadId, message },
-      {
-        onSuccess: (res) => {
-          setText('');
-          setProblem(null);
-          notify.success(res.message || inboxMessages.replySent);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422 && error.fieldErrors().message) {
-            setProblem(error.fieldErrors().message);
-            field.current?.focus();
-            return;
-          }
-          notify.errorList(error instanceof ApiError ? error.allMessages : [messages.serverError]);
-        },
+  // A refused reply shows under the box (the form reports anything else): no central toast.
+  const reply = useReplyToThread({ meta: { errorToast: false } });
+  const form = useForm({
+    initialValues: { message: '' },
+    validate: {
+      message: (value) => {
+        const message = value.trim();
+        return !message ? messages.fieldRequired : message.length > MESSAGE_MAX ? inboxMessages.messageTooLong(formatCount(MESSAGE_MAX)) : null;
       },
-    );
-  };
+    },
+    enhanceGetInputProps: ariaInvalid,
+  });
+  const field = useRef<HTMLTextAreaElement>(null);
+  const text = form.values.message;
+
+  const send = form.onSubmit(
+    ({ message }) => {
+      if (reply.isPending) return;
+      reply.mutate(
+        { threadId, message: message.trim() },
+        {
+          onSuccess: (res) => {
+            form.reset();
+            notify.success(res.message || inboxMessages.replySent);
+          },
+          onError: (error) => {
+            const errors = formFieldErrors(error, ['message']);
+            form.setErrors(errors);
+            if (errors.message) field.current?.focus();
+          },
+        },
+      );
+    },
+    () => field.current?.focus(),
+  );
 
   return (
     <form onSubmit={send} noValidate>
@@ -55,14 +58,8 @@ export function ReplyForm({ threadId }: { threadId: number }) {
           label={t.replyLabel}
           description={t.sendShortcut}
           placeholder={t.replyPlaceholder}
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setProblem(null);
-          }}
+          {...form.getInputProps('message')}
           onKeyDown={getHotkeyHandler([['mod+Enter', () => send()]])}
-          error={problem}
-          aria-invalid={problem ? true : undefined}
           rows={3}
           resize="vertical"
           maxLength={MESSAGE_MAX}

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { ordersQueryKey } from './get-orders';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /content/{id} (admin) → {message}. */
-export const deleteContent = (id: number) => api.delete<{ message: string }>(`/content/${id}`);
+export const deleteContent = (id: number) => call('deleteContent', { params: { id } });
 
 export const useDeleteContent = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 };

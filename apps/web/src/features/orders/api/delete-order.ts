@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { ordersQueryKey } from './get-orders';
+
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /order/{id} (admin) → {message}. */
-export const deleteOrder = (id: number) => api.delete<{ message: string }>(`/order/${id}`);
+export const deleteOrder = (id: number) => call('deleteOrder', { params: { id } });
 
 export const useDeleteOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 };

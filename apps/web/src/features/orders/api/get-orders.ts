@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { KeysetPageMeta, ORDER_SORT_COLUMNS, ORDER_STATUS_FILTERS, OrderRow } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-
-export type OrderList = { data: OrderRow[]; meta: KeysetPageMeta };
+import { type ORDER_SORT_COLUMNS, type ORDER_STATUS_FILTERS } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The query of the list (orderListQuerySchema on the server); empty filters are left out. */
 export type OrdersQuery = {
@@ -20,9 +19,7 @@ export type OrdersQuery = {
 };
 
 /** GET /order with page, limit, sort_column, sort_order, after and the filters → {data, meta}. */
-export const getOrders = (query: OrdersQuery) => api.get<OrderList>('/order', { query });
-
-export const ordersQueryKey = ['orders'] as const;
+export const getOrders = (query: OrdersQuery) => call('listOrders', { query });
 
 export const useOrders = (query: OrdersQuery) =>
-  useQuery({ queryKey: [...ordersQueryKey, 'list', query], queryFn: () => getOrders(query), placeholderData: keepPreviousData });
+  useQuery({ queryKey: queryKeys.orders.list(query), queryFn: () => getOrders(query), placeholderData: keepPreviousData });

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { z } from 'zod';
+import { type userProjectSchema } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export type PastProject = {
-  project_name: string;
-  about_company: string | null;
-  target_audience: string | null;
-  categories: { name: string }[];
-};
+export type PastProject = z.infer<typeof userProjectSchema>;
 
 /** GET /getItemsByUser → {data: [past projects]}: prefills project name, company, audience and category. */
-export const getProjects = () => api.get<{ data: PastProject[] }>('/getItemsByUser');
+export const getProjects = () => call('listProjects');
 
 export const useProjects = (enabled = true) =>
-  useQuery({ queryKey: ['orders', 'projects'], queryFn: getProjects, enabled, staleTime: 60_000, select: (res) => res.data });
+  useQuery({ queryKey: queryKeys.orders.projects, queryFn: getProjects, enabled, staleTime: 60_000, select: (res) => res.data });

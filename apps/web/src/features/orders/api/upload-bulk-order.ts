@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkOrderResponse } from '@copydesk/shared';
+import { type BulkOrderResponse } from '@copydesk/shared';
+import { endpointUrl } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { uploadWithProgress } from '@/lib/upload';
-import { ordersQueryKey } from './get-orders';
 
 /**
  * POST /order/bulk (multipart `file`, `order_type`) → {message, order:{id}, rejected:[{row, reasons}]},
@@ -11,13 +12,13 @@ export function uploadBulkOrder({ file, orderType }: { file: File; orderType: st
   const form = new FormData();
   form.append('order_type', orderType);
   form.append('file', file);
-  return uploadWithProgress<BulkOrderResponse>('/order/bulk', form, onProgress);
+  return uploadWithProgress<BulkOrderResponse>(endpointUrl('uploadBulkOrder'), form, onProgress);
 }
 
 export const useUploadBulkOrder = (onProgress: (percent: number) => void) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { file: File; orderType: string }) => uploadBulkOrder(input, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 };

@@ -2,9 +2,9 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, List, Modal, Progress, ScrollArea, Select, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { bulkMessages, messages, type BulkOrderResponse } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { notify } from '@/lib/notify';
+import { reportServerError } from '@/lib/server-errors';
 import { getBulkSample } from '../api/get-bulk-sample';
 import { useUploadBulkOrder } from '../api/upload-bulk-order';
 
@@ -62,7 +62,7 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
       const { blob, filename } = await getBulkSample(orderType);
       saveBlob(blob, filename);
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
+      reportServerError(error);
     } finally {
       setDownloading(false);
     }
@@ -79,7 +79,6 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
           if (res.rejected.length === 0) onOrdered(res.order.id);
           else setResult(res);
         },
-        onError: (error) => notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError),
       },
     );
   };

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
-  dollarsToCents,
+  amountToCents,
+  formatDollars,
   formatMoney,
   MAX_KEYWORDS,
   messages,
@@ -11,11 +12,10 @@ import {
   type ProductDetail,
 } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useUpdateContent } from '../api/update-content';
+import { useUpdateContent, type UpdateContentInput } from '../api/update-content';
 import { NO_ADDON } from '../lib/order-form-state';
-
-const cents = (dollars: number | undefined) => dollarsToCents(dollars ?? 0) ?? 0;
 
 type EditItemModalProps = {
   /** The item being edited; null closes the dialog. */
@@ -27,46 +27,47 @@ type EditItemModalProps = {
 
 type Values = { word: string | null; addOn: string; keyword: string; articleTitle: string; description: string };
 
+/** Payload keys whose problems show on another field of the form. */
+const RENAME: Record<string, keyof Values> = { wordCount: 'word' };
+
 function EditItemForm({ item, product, onClose }: { item: ContentItem; product: ProductDetail | undefined; onClose: () => void }) {
   const update = useUpdateContent();
-  const [values, setValues] = useState<Values>({
-    word: item.word_count,
-    addOn: item.addOn ?? NO_ADDON,
-    keyword: item.keywords ?? '',
-    articleTitle: item.article_title ?? '',
-    description: item.description ?? '',
-  });
-  const [invalid, setInvalid] = useState<string[]>([]);
-  // Type, word count and add-on of a paid item are fixed (spec §4 "Item edit").
-  const priceLocked = item.status !== 'Unpaid';
-
   const tiers = product?.productwordcount ?? [];
   const addons = product?.productAddon ?? [];
-  const tier = tiers.find((t) => t.title === values.word);
-  const addon = addons.find((a) => a.value === values.addOn);
-  const priceCents = tier ? cents(tier.price) + (addon && addon.value !== NO_ADDON ? cents(addon.price) : 0) : (dollarsToCents(item.cost) ?? 0);
-
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setInvalid((list) => list.filter((f) => !Object.keys(patch).some((k) => k === f || (k === 'word' && f === 'wordCount'))));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const body = {
+  // PATCH /content/{id}'s body, with the prices of the chosen tier and add-on.
+  const toBody = (values: Values): UpdateContentInput => {
+    const tier = tiers.find((t) => t.title === values.word);
+    const addon = addons.find((a) => a.value === values.addOn);
+    return {
       wordCount: values.word ? { word: values.word, price: tier?.price ?? null } : null,
       addOns: values.addOn && values.addOn !== NO_ADDON ? { addOn: values.addOn, price: addon?.price ?? null } : null,
       keyword: values.keyword.trim(),
       articleTitle: values.articleTitle.trim(),
       description: values.description.trim(),
     };
-    const parsed = updateContentSchema.safeParse(body);
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues.map((issue) => String(issue.path[0])));
-      notify.info(parsed.error.issues[0]!.message);
-      return;
-    }
+  };
+  const form = useForm<Values, UpdateContentInput>({
+    initialValues: {
+      word: item.word_count,
+      addOn: item.addOn ?? NO_ADDON,
+      keyword: item.keywords ?? '',
+      articleTitle: item.article_title ?? '',
+      description: item.description ?? '',
+    },
+    transformValues: toBody,
+    // The contract's rules; refused fields turn red and its first message is the toast (spec §5).
+    validate: (values) => schemaErrors(updateContentSchema, toBody(values), RENAME),
+    enhanceGetInputProps: ariaInvalid,
+  });
+  // Type, word count and add-on of a paid item are fixed (spec §4 "Item edit").
+  const priceLocked = item.status !== 'Unpaid';
+
+  const tier = tiers.find((t) => t.title === form.values.word);
+  const addon = addons.find((a) => a.value === form.values.addOn);
+  const priceCents = tier ? amountToCents(tier.price) + (addon && addon.value !== NO_ADDON ? amountToCents(addon.price) : 0) : amountToCents(item.cost);
+
+  const submit = (body: UpdateContentInput) => {
+    if (update.isPending) return;
     update.mutate(
       { id: item.id, body },
       {
@@ -74,19 +75,17 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
           notify.success(res.message || messages.success);
           onClose();
         },
+        // The server's messages are the central toast; the fields it names turn red.
         onError: (error) => {
-          if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-          setInvalid(Object.keys(error.fieldErrors()));
-          notify.errorList(error.allMessages);
+          const named = error instanceof ApiError ? Object.keys(error.fieldErrors()) : [];
+          form.setErrors(Object.fromEntries(named.map((key) => [RENAME[key] ?? key, true])));
         },
       },
     );
   };
 
-  const bad = (field: string) => invalid.includes(field);
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {item.order_type} · {item.project_name ?? 'No project'}
@@ -95,18 +94,20 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
           <Select
             label="Word Count"
             withAsterisk
-            data={tiers.map((t) => ({ value: t.title, label: `${t.title} — ${formatMoney(cents(t.price))}` }))}
-            value={values.word}
-            onChange={(word) => set({ word, addOn: NO_ADDON })}
+            data={tiers.map((t) => ({ value: t.title, label: `${t.title} — ${formatDollars(t.price)}` }))}
+            {...form.getInputProps('word')}
+            // Another tier starts without an add-on.
+            onChange={(word) => {
+              form.setFieldValue('word', word);
+              form.setFieldValue('addOn', NO_ADDON);
+            }}
             allowDeselect={false}
             disabled={priceLocked || !product}
-            error={bad('wordCount')}
           />
           <Select
             label="Add-On"
-            data={addons.map((a) => ({ value: a.value, label: a.value === NO_ADDON ? NO_ADDON : `${a.value} (+${formatMoney(cents(a.price))})` }))}
-            value={values.addOn}
-            onChange={(addOn) => set({ addOn: addOn ?? NO_ADDON })}
+            data={addons.map((a) => ({ value: a.value, label: a.value === NO_ADDON ? NO_ADDON : `${a.value} (+${formatDollars(a.price)})` }))}
+            {...form.getInputProps('addOn')}
             allowDeselect={false}
             disabled={priceLocked || !product}
           />
@@ -115,34 +116,17 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
           label="Keywords"
           withAsterisk
           description={`Up to ${MAX_KEYWORDS}, separated by ;`}
-          value={values.keyword}
-          error={bad('keyword')}
+          {...form.getInputProps('keyword')}
           onChange={(e) => {
             const keyword = e.currentTarget.value;
-            if (splitKeywords(keyword).length > MAX_KEYWORDS) {
-              notify.info(messages.maxKeywords);
-              set({ keyword: '' });
-              return;
-            }
-            set({ keyword });
+            const tooMany = splitKeywords(keyword).length > MAX_KEYWORDS;
+            // Spec §5: one keyword too many empties the field and says so.
+            if (tooMany) notify.info(messages.maxKeywords);
+            form.setFieldValue('keyword', tooMany ? '' : keyword);
           }}
         />
-        <TextInput
-          label="Title"
-          withAsterisk
-          value={values.articleTitle}
-          error={bad('articleTitle')}
-          onChange={(e) => set({ articleTitle: e.currentTarget.value })}
-        />
-        <Textarea
-          label="Description"
-          withAsterisk
-          rows={4}
-          resize="vertical"
-          value={values.description}
-          error={bad('description')}
-          onChange={(e) => set({ description: e.currentTarget.value })}
-        />
+        <TextInput label="Title" withAsterisk {...form.getInputProps('articleTitle')} />
+        <Textarea label="Description" withAsterisk rows={4} resize="vertical" {...form.getInputProps('description')} />
         <Group justify="space-between">
           <Text>
             Price: <b data-testid="edit-item-price">{formatMoney(priceCents)}</b>

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Accordion, ActionIcon, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatMoney, messages, type ProductDetail, type ProductSummary } from '@copydesk/shared';
+import { formatMoney, type ProductDetail, type ProductSummary } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { refuseWithToast } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCreateOrder } from '../api/create-order';
 import type { PastProject } from '../api/get-projects';
 import type { OrderFormController } from '../hooks/use-order-form';
-import { buildCreatePayload, newItem, newItemKey, validateItems } from '../lib/order-form-state';
+import { buildCreatePayload, itemPath, itemsWithErrors, newItem, refusalMessage } from '../lib/order-form-state';
 import { ContentTypeModal } from './content-type-modal';
-import { OrderItemFields } from './order-item-fields';
+import { OrderItemFields, titleInputId } from './order-item-fields';
 import { OrderSteps } from './order-steps';
 import classes from './order-form.module.css';
 
@@ -28,26 +29,37 @@ type OrderFormProps = {
   onSaved: (orderId: number) => void;
 };
 
-/** `articlesData.2.category` → item 2, field category. */
-function serverIssues(error: ApiError): Map<number, string[]> {
-  const found = new Map<number, string[]>();
+/** The fields the server names, as the form's marks: `articlesData.2.category` → `items.2.category`. */
+function serverMarks(error: ApiError): Record<string, true> {
+  const marks: Record<string, true> = {};
   for (const key of Object.keys(error.errors)) {
     const match = /^articlesData\.(\d+)\.(\w+)/.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const field = match[2] === 'keywords' ? 'keyword' : match[2]!;
-    found.set(index, [...(found.get(index) ?? []), field]);
+    if (match) marks[itemPath(Number(match[1]), match[2] === 'keywords' ? 'keyword' : match[2]!)] = true;
   }
-  return found;
+  return marks;
 }
 
 /** Step 2 of the order form: the items accordion, the steps sidebar and the bottom bar (spec §2, §4, §5). */
 export function OrderForm({ form, products, catalog, categories, projects, loadProduct, editingId, onPrevious, onSaved }: OrderFormProps) {
-  const { items, dispatch, totalCents } = form;
+  const { items, totalCents } = form;
+  const { errors } = form.form;
   const create = useCreateOrder();
   const [open, setOpen] = useState<string[]>(() => (items[0] ? [String(items[0].key)] : []));
   const [choosing, setChoosing] = useState(false);
+  // The item just added: its title input takes focus once drawn (focus would otherwise fall to <body>).
+  const [added, setAdded] = useState<number | null>(null);
   const productNames = products.map((p) => p.name);
+  const invalidItems = itemsWithErrors(errors);
+
+  useEffect(() => {
+    if (added === null) return;
+    document.getElementById(titleInputId(added))?.focus();
+    setAdded(null);
+  }, [added]);
+
+  /** Opens the items that have a field in error. */
+  const openItems = (indices: Iterable<number>) =>
+    setOpen((keys) => [...new Set([...keys, ...[...indices].filter((i) => items[i]).map((i) => String(items[i]!.key))])]);
 
   const addItem = async (name: string) => {
     setChoosing(false);
@@ -59,42 +71,36 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
       // The word count stays empty; the item's own select loads the tiers again.
     }
     const item = newItem(name, firstTier);
-    dispatch({ type: 'add', item });
+    form.add(item);
     setOpen((keys) => [...keys, String(item.key)]);
+    setAdded(item.key);
   };
 
-  const next = () => {
-    if (create.isPending) return;
-    const issues = validateItems(items);
-    if (issues.size) {
-      dispatch({ type: 'markIssues', issues: new Map([...issues].map(([i, list]) => [i, list.map((issue) => issue.field)])) });
-      const all = [...issues.values()].flat();
-      notify.info((all.find((issue) => issue.message === messages.highlightedRequired) ?? all[0]!).message);
-      setOpen((keys) => [...new Set([...keys, ...[...issues.keys()].map((i) => String(items[i]!.key))])]);
-      return;
-    }
-    create.mutate(buildCreatePayload(items, editingId), {
-      onSuccess: (res) => {
-        notify.success(res.message);
-        onSaved(res.order.id);
-      },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-        const marks = serverIssues(error);
-        if (marks.size) {
-          dispatch({ type: 'markIssues', issues: marks });
-          setOpen((keys) => [...new Set([...keys, ...[...marks.keys()].filter((i) => items[i]).map((i) => String(items[i]!.key))])]);
-        }
-        const list = [...new Set(Object.values(error.fieldErrors()))];
-        notify.errorList(list.length ? list : [error.message]);
-      },
-    });
-  };
+  const next = form.form.onSubmit(
+    (values) =>
+      create.mutate(buildCreatePayload(values.items, editingId), {
+        onSuccess: (res) => {
+          notify.success(res.message);
+          onSaved(res.order.id);
+        },
+        // The server's messages are the central toast; the items and fields it names are marked and opened.
+        onError: (error) => {
+          const marks = error instanceof ApiError ? serverMarks(error) : {};
+          if (!Object.keys(marks).length) return;
+          form.form.setErrors(marks);
+          openItems(itemsWithErrors(marks));
+        },
+      }),
+    // Spec §5: every field in error turns red, one toast says the first problem, and their items open.
+    (found) => {
+      refuseWithToast(form.form, found, refusalMessage(found));
+      openItems(itemsWithErrors(found));
+    },
+  );
 
   const clone = (index: number) => {
-    const key = newItemKey();
-    dispatch({ type: 'clone', index, key });
-    setOpen((keys) => [...keys, String(key)]);
+    const copy = form.clone(index);
+    setOpen((keys) => [...keys, String(copy.key)]);
   };
 
   return (
@@ -117,7 +123,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
         <Stack gap="md" miw={0}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="lg" chevronPosition="left">
             {items.map((item, index) => (
-              <Accordion.Item key={item.key} value={String(item.key)} className={classes.item} data-invalid={item.validationStatus ? undefined : true}>
+              <Accordion.Item key={item.key} value={String(item.key)} className={classes.item} data-invalid={invalidItems.has(index) || undefined}>
                 <Group gap={4} wrap="nowrap" pr="sm">
                   <Accordion.Control className={classes.control}>
                     <Group justify="space-between" style={{ gap: '2px var(--mantine-spacing-sm)' }}>
@@ -137,7 +143,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
                   </Tooltip>
                   {index > 0 && (
                     <Tooltip label="Remove item">
-                      <ActionIcon variant="subtle" color="red" onClick={() => dispatch({ type: 'remove', index })} aria-label={`Remove item ${index + 1}`}>
+                      <ActionIcon variant="subtle" color="red" onClick={() => form.remove(index)} aria-label={`Remove item ${index + 1}`}>
                         <IconTrash size={18} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
@@ -145,9 +151,9 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
                 </Group>
                 <Accordion.Panel>
                   <OrderItemFields
+                    form={form}
                     item={item}
                     index={index}
-                    dispatch={dispatch}
                     productNames={productNames}
                     product={catalog.get(item.orderType)}
                     categories={categories}
@@ -191,7 +197,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
           <Button variant="default" onClick={onPrevious} disabled={create.isPending}>
             Previous
           </Button>
-          <Button onClick={next} loading={create.isPending}>
+          <Button onClick={() => !create.isPending && next()} loading={create.isPending}>
             Next
           </Button>
         </Group>

@@ -1,10 +1,10 @@
-import type { ClipboardEvent, Dispatch, DragEvent } from 'react';
+import type { ClipboardEvent, DragEvent } from 'react';
 import { ActionIcon, Autocomplete, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import {
   COPY_TYPES,
+  formatDollars,
   formatMoney,
-  dollarsToCents,
   INTENTS,
   isValidLink,
   LIMITED_ITEM_FIELDS,
@@ -19,7 +19,22 @@ import {
 } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { PastProject } from '../api/get-projects';
-import { isFreeTextChoice, NO_ADDON, visibleFields, type FormItem, type OrderFormAction, type TextField } from '../lib/order-form-state';
+import type { OrderFormController } from '../hooks/use-order-form';
+import {
+  isFreeTextChoice,
+  itemPath,
+  NO_ADDON,
+  visibleFields,
+  withAddon,
+  withFreeText,
+  withKeyword,
+  withProject,
+  withProjectName,
+  withType,
+  withWordCount,
+  type FormItem,
+  type TextField,
+} from '../lib/order-form-state';
 import classes from './order-form.module.css';
 
 /** Labels of the fields the 250-character rule does not name. */
@@ -33,13 +48,15 @@ const LABELS: Record<string, string> = {
   cta_suggestions: 'CTA Suggestions',
 };
 
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars) ?? 0);
 const blockPaste = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 
+/** The id of an item's title input, which takes focus when the item is added. */
+export const titleInputId = (key: number) => `order-item-${key}-title`;
+
 type OrderItemFieldsProps = {
+  form: OrderFormController;
   item: FormItem;
   index: number;
-  dispatch: Dispatch<OrderFormAction>;
   productNames: string[];
   /** Tiers and add-ons of the item's type; undefined while they load. */
   product: ProductDetail | undefined;
@@ -48,28 +65,30 @@ type OrderItemFieldsProps = {
 };
 
 /** Every field of one order item that applies to its type (orders-and-payment §3 "Order item row"). */
-export function OrderItemFields({ item, index, dispatch, productNames, product, categories, projects }: OrderItemFieldsProps) {
+export function OrderItemFields({ form, item, index, productNames, product, categories, projects }: OrderItemFieldsProps) {
+  const { form: fields, change } = form;
   const shown = visibleFields(item.orderType);
   const n = index + 1;
-  const missing = (field: string) => item.invalid.includes(field);
+  const missing = (field: string) => Boolean(fields.errors[itemPath(index, field)]);
   // A marked field: aria-invalid (from `error`) and a red top border instead of Mantine's red outline.
   const mark = (field: string) => ({
     error: missing(field),
     withErrorStyles: false,
     classNames: { input: missing(field) ? classes.missing : undefined },
   });
-  const set = (field: TextField) => (value: string) => dispatch({ type: 'setField', index, field, value });
+  /** Value, change and mark of a field of the item (`items.2.articleTitle`); selects set their own value and change. */
+  const input = (field: string) => ({ ...fields.getInputProps(itemPath(index, field)), ...mark(field) });
+  const set = (field: TextField) => (value: string) => fields.setFieldValue(itemPath(index, field), value);
 
   const text = (field: TextField, options: { required?: boolean; area?: boolean; placeholder?: string } = {}) => {
     const props = {
       label: LABELS[field],
       withAsterisk: options.required,
       placeholder: options.placeholder,
-      value: item[field],
-      onChange: (e: { currentTarget: { value: string } }) => set(field)(e.currentTarget.value),
-      ...mark(field),
+      ...input(field),
     };
-    return options.area ? <Textarea key={field} {...props} rows={3} resize="vertical" /> : <TextInput key={field} {...props} />;
+    if (options.area) return <Textarea key={field} {...props} rows={3} resize="vertical" />;
+    return <TextInput key={field} id={field === 'articleTitle' ? titleInputId(item.key) : undefined} {...props} />;
   };
 
   const choice = (field: TextField, data: readonly string[], options: { required?: boolean; clearable?: boolean } = {}) => (
@@ -79,11 +98,11 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
       withAsterisk={options.required}
       placeholder="Select"
       data={[...data]}
+      {...input(field)}
       value={item[field] || null}
       onChange={(value) => set(field)(value ?? '')}
       clearable={options.clearable ?? !options.required}
       searchable={data.length > 8}
-      {...mark(field)}
     />
   );
 
@@ -97,21 +116,19 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
           label={LABELS[field]}
           withAsterisk
           placeholder={field === 'purpose' ? 'Describe the purpose' : 'Where will it be published?'}
-          value={item[field]}
-          onChange={(e) => set(field)(e.currentTarget.value)}
+          {...input(field)}
           rightSection={
             <Tooltip label="Choose from the list">
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                onClick={() => dispatch({ type: 'setFreeText', index, field, on: false })}
+                onClick={() => change(index, (it) => withFreeText(it, field, false))}
                 aria-label={`Choose ${LABELS[field]} from the list`}
               >
                 <IconList size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
           }
-          {...mark(field)}
         />
       );
     }
@@ -122,12 +139,12 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
         withAsterisk
         placeholder="Select"
         data={[...data]}
+        {...input(field)}
         value={item[field] || null}
         onChange={(value) => {
-          if (value && isFreeTextChoice(value)) dispatch({ type: 'setFreeText', index, field, on: true });
+          if (value && isFreeTextChoice(value)) change(index, (it) => withFreeText(it, field, true));
           else set(field)(value ?? '');
         }}
-        {...mark(field)}
       />
     );
   };
@@ -139,15 +156,13 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
       type="url"
       inputMode="url"
       placeholder="https://"
-      value={item[field]}
-      onChange={(e) => set(field)(e.currentTarget.value)}
+      {...input(field)}
       onBlur={(e) => {
         const value = e.currentTarget.value.trim();
         if (!value || isValidLink(value)) return;
         notify.info(field === 'website_link' ? messages.websiteLinkInvalid : messages.productLinkInvalid);
         set(field)('');
       }}
-      {...mark(field)}
     />
   );
 
@@ -162,34 +177,34 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
           label="Order Type"
           withAsterisk
           data={productNames}
+          {...mark('orderType')}
           value={item.orderType || null}
           allowDeselect={false}
-          onChange={(value) => value && dispatch({ type: 'changeType', index, orderType: value })}
-          {...mark('orderType')}
+          onChange={(value) => value && change(index, (it) => withType(it, value))}
         />
         <Select
           label="Word Count"
           withAsterisk
           placeholder={product ? 'Select' : 'Loading…'}
           disabled={!product}
-          data={tiers.map((t) => ({ value: t.title, label: `${t.title} — ${money(t.price)}` }))}
+          data={tiers.map((t) => ({ value: t.title, label: `${t.title} — ${formatDollars(t.price)}` }))}
+          {...mark('wordCount')}
           value={item.wordCount?.word ?? null}
           allowDeselect={false}
           onChange={(value) => {
             const tier = tiers.find((t) => t.title === value);
-            dispatch({ type: 'changeWordCount', index, tier: tier ? { title: tier.title, price: tier.price } : null });
+            change(index, (it) => withWordCount(it, tier ? { title: tier.title, price: tier.price } : null));
           }}
-          {...mark('wordCount')}
         />
         <Select
           label="Add-On"
           disabled={!product || !item.wordCount}
-          data={addons.map((a) => ({ value: a.value, label: a.value === NO_ADDON ? NO_ADDON : `${a.value} (+${money(a.price)})` }))}
+          data={addons.map((a) => ({ value: a.value, label: a.value === NO_ADDON ? NO_ADDON : `${a.value} (+${formatDollars(a.price)})` }))}
           value={item.addOns?.addOn ?? NO_ADDON}
           allowDeselect={false}
           onChange={(value) => {
             const addon = addons.find((a) => a.value === value);
-            dispatch({ type: 'changeAddon', index, addon: addon ? { value: addon.value, price: addon.price } : null });
+            change(index, (it) => withAddon(it, addon ? { value: addon.value, price: addon.price } : null));
           }}
         />
       </SimpleGrid>
@@ -201,19 +216,16 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
           withAsterisk
           placeholder={uniqueProjects.length ? 'Type a new name or pick a past project' : 'Name of the project'}
           data={uniqueProjects}
+          {...mark('project_name')}
           value={item.project_name}
-          onChange={set('project_name')}
+          onChange={(value) => change(index, (it) => withProjectName(it, value))}
           onOptionSubmit={(value) => {
             const project = projects.find((p) => p.project_name === value);
             if (!project) return;
             const category = project.categories.map((c) => c.name).find((c) => categories.includes(c)) ?? null;
-            dispatch({
-              type: 'fillProject',
-              index,
-              project: { project_name: project.project_name, about_company: project.about_company, target_audience: project.target_audience, category },
-            });
+            const details = { project_name: project.project_name, about_company: project.about_company, target_audience: project.target_audience, category };
+            change(index, (it) => withProject(it, details));
           }}
-          {...mark('project_name')}
         />
         {choice('category', categories, { required: true })}
       </SimpleGrid>
@@ -223,11 +235,7 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
       <Divider label="Content" labelPosition="left" />
       <Stack gap={6}>
         {text('articleTitle', { required: true, placeholder: 'Working title' })}
-        <Checkbox
-          label="Use the same title"
-          checked={item.use_same_title}
-          onChange={(e) => dispatch({ type: 'setUseSameTitle', index, value: e.currentTarget.checked })}
-        />
+        <Checkbox label="Use the same title" {...fields.getInputProps(itemPath(index, 'use_same_title'), { type: 'checkbox' })} />
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {choiceOrText('purpose', purposeOptions(item.orderType))}
@@ -257,7 +265,10 @@ export function OrderItemFields({ item, index, dispatch, productNames, product, 
                 aria-label={`Keyword ${slot + 1} of item ${n}`}
                 placeholder={`Keyword ${slot + 1}`}
                 value={keyword}
-                onChange={(e) => dispatch({ type: 'setKeyword', index, slot, value: e.currentTarget.value })}
+                onChange={(e) => {
+                  const { value } = e.currentTarget;
+                  change(index, (it) => withKeyword(it, slot, value));
+                }}
                 onPaste={blockPaste}
                 onDrop={blockPaste}
                 {...mark('keyword')}

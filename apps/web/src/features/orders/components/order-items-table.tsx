@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, listScreenMessages, messages, type ContentItem } from '@copydesk/shared';
+import { formatDollars, listScreenMessages, messages, type ContentItem } from '@copydesk/shared';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ItemStatusBadge } from './order-status-badge';
@@ -35,8 +35,6 @@ function ItemActions({ item, onEdit, onDelete, deletable }: { item: ContentItem;
   );
 }
 
-const price = (item: ContentItem) => formatMoney(dollarsToCents(item.cost) ?? 0);
-
 /** The items of one order: a row opens the item; admins edit (not Approved) and delete; cards on a phone. */
 export function OrderItemsTable({ items, isAdmin, onOpen, onEdit, onDelete }: OrderItemsTableProps) {
   const columns: DataTableColumn<ContentItem>[] = [
@@ -57,7 +55,7 @@ export function OrderItemsTable({ items, isAdmin, onOpen, onEdit, onDelete }: Or
     { key: 'type', header: 'Order Type', cell: (item) => item.order_type },
     { key: 'words', header: 'Word Count', cell: (item) => item.word_count, tdProps: { style: { whiteSpace: 'nowrap' } } },
     { key: 'status', header: 'Status', cell: (item) => <ItemStatusBadge status={item.status} customer={!isAdmin} />, card: 'aside' },
-    { key: 'price', header: 'Price', align: 'right', cell: price, tdProps: { fw: 600 } },
+    { key: 'price', header: 'Price', align: 'right', cell: (item) => formatDollars(item.cost), tdProps: { fw: 600 } },
   ];
   if (isAdmin) {
     columns.push({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
+import { formatDollars, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import type { TablePagerProps } from '@/components/ui/table-pager';
 import { OrderStatusBadge } from './order-status-badge';
@@ -16,7 +16,6 @@ export function orderTarget(order: Pick<OrderRow, 'id' | 'unpaid'>, isAdmin: boo
 }
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-export const dollars = (amount: number) => formatMoney(dollarsToCents(amount) ?? 0);
 
 type OrdersTableProps = {
   rows: OrderRow[] | undefined;
@@ -88,7 +87,7 @@ export function OrdersTable(props: OrdersTableProps) {
     { key: 'date', header: 'Date', sort: 'created_at', cell: (o) => formatDate(o.created_at), tdProps: { style: { whiteSpace: 'nowrap' } } },
     { key: 'items', header: 'Items', cell: (o) => o.no_of_content },
     { key: 'by', header: 'Ordered By', sort: 'user_id', cell: (o) => o.order_by },
-    { key: 'total', header: 'Total', sort: 'total', cell: (o) => dollars(o.total), tdProps: { fw: 600, style: { whiteSpace: 'nowrap' } } },
+    { key: 'total', header: 'Total', sort: 'total', cell: (o) => formatDollars(o.total), tdProps: { fw: 600, style: { whiteSpace: 'nowrap' } } },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} />, card: 'aside' },
     {
       key: 'actions',

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { messages } from '@copydesk/shared';
+import { formatDollars, messages } from '@copydesk/shared';
 import { useOrders } from '../api/get-orders';
 import { OrderStatusBadge } from './order-status-badge';
-import { dollars, formatDate, orderTarget } from './orders-table';
+import { formatDate, orderTarget } from './orders-table';
 import classes from './recent-orders.module.css';
 
 /** Dashboard: the 3 latest orders; an unpaid one has a red left border and asks for the payment. */
@@ -50,7 +50,7 @@ export function RecentOrders({ isAdmin }: { isAdmin: boolean }) {
                   )}
                 </div>
                 <Group gap="sm" wrap="nowrap">
-                  <Text fw={600}>{dollars(order.total)}</Text>
+                  <Text fw={600}>{formatDollars(order.total)}</Text>
                   <OrderStatusBadge status={order.status} />
                 </Group>
               </Group>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, type BlockerFunction } from 'react-router';
 
 /**
  * Asks before leaving a form with unsaved changes (spec §2 "Leaving /create asks for
@@ -9,7 +9,7 @@ import { useBlocker } from 'react-router';
 export function useLeaveGuard(when: boolean) {
   const allowed = useRef(false);
   const blocker = useBlocker(
-    useCallback(({ currentLocation, nextLocation }) => when && !allowed.current && currentLocation.pathname !== nextLocation.pathname, [when]),
+    useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => when && !allowed.current && currentLocation.pathname !== nextLocation.pathname, [when]),
   );
 
   useEffect(() => {

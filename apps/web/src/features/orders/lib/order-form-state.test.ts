@@ -1,35 +1,40 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '@copydesk/shared';
 import { contentItem } from '../testing/fixtures';
-import { buildCreatePayload, fromContent, newItem, newItemKey, orderFormReducer, validateItems, type OrderFormState } from './order-form-state';
+import { buildCreatePayload, cloneItem, fromContent, newItem, orderErrors, refusalMessage, withKeyword, withProjectName, withType } from './order-form-state';
 
 const tier = { title: '500 Words', price: 28 };
 
-function started(type = 'Blog Post'): OrderFormState {
-  return orderFormReducer({ items: [], dirty: false }, { type: 'start', orderType: type, firstTier: tier });
-}
-
 describe('order form rules', () => {
-  it('starts clean and becomes dirty with the first change', () => {
-    const state = started();
-    expect(state.dirty).toBe(false);
-    expect(orderFormReducer(state, { type: 'setField', index: 0, field: 'articleTitle', value: 'x' }).dirty).toBe(true);
-  });
-
   it('clears the fields that depend on the type when the type changes, and keeps the brief', () => {
-    let state = started('Email Marketing');
-    state = orderFormReducer(state, { type: 'setField', index: 0, field: 'subject_line', value: 'Spring sale' });
-    state = orderFormReducer(state, { type: 'setField', index: 0, field: 'purpose', value: 'Teaser Email' });
-    state = orderFormReducer(state, { type: 'setField', index: 0, field: 'project_name', value: 'Spring launch' });
-    state = orderFormReducer(state, { type: 'changeType', index: 0, orderType: 'Blog Post' });
-    const [item] = state.items;
+    const filled = { ...newItem('Email Marketing', tier), subject_line: 'Spring sale', purpose: 'Teaser Email', project_name: 'Spring launch' };
+    const { item, touched } = withType(filled, 'Blog Post');
     expect(item).toMatchObject({ orderType: 'Blog Post', wordCount: null, addOns: null, contentTotal: 0, subject_line: '', purpose: '' });
-    expect(item!.project_name).toBe('Spring launch');
+    expect(item.project_name).toBe('Spring launch');
+    expect(touched).toEqual(expect.arrayContaining(['orderType', 'subject_line', 'purpose']));
   });
 
-  it('ignores removing the first item', () => {
-    let state = orderFormReducer(started(), { type: 'clone', index: 0, key: newItemKey() });
-    state = orderFormReducer(state, { type: 'remove', index: 0 });
-    expect(state.items).toHaveLength(2);
+  it('treats a typed project name as a new project', () => {
+    const past = { ...newItem('Blog Post', tier), project_name: 'Spring launch', newProject: false };
+    expect(withProjectName(past, 'Spring launch').item.newProject).toBe(false);
+    expect(withProjectName(past, 'Spring launch 2').item.newProject).toBe(true);
+  });
+
+  it('strips ; and = from a keyword', () => {
+    expect(withKeyword(newItem('Blog Post', tier), 1, 'a;b=c').item.keywords).toEqual(['', 'abc', '']);
+  });
+
+  it('clones an item as a new one, without its keywords, add-on and saved content', () => {
+    const source = {
+      ...newItem('Blog Post', tier),
+      keywords: ['a', 'b', ''] as [string, string, string],
+      addOns: { addOn: 'SEO', price: 10 },
+      contentId: 4,
+      contentTotal: 3800,
+    };
+    const copy = cloneItem(source);
+    expect(copy.key).not.toBe(source.key);
+    expect(copy).toMatchObject({ keywords: ['', '', ''], addOns: null, contentId: null, contentTotal: 2800 });
   });
 
   it('does not send the fields a type does not show', () => {
@@ -40,7 +45,7 @@ describe('order form rules', () => {
     expect(sent!.articleTitle).toBe('Title');
   });
 
-  it('validates with the shared rules: publish medium only for the types that need it', () => {
+  it('validates with the shared create contract: publish medium only for the types that need it, on the form paths', () => {
     const filled = {
       category: 'Technology',
       articleTitle: 'T',
@@ -52,9 +57,14 @@ describe('order form rules', () => {
     };
     const blog = { ...newItem('Blog Post', tier), ...filled };
     const press = { ...newItem('Press Release', tier), ...filled };
-    const issues = validateItems([blog, press]);
-    expect(issues.get(0)?.map((i) => i.field)).toEqual(['publish_medium']);
-    expect(issues.has(1)).toBe(false);
+    expect(orderErrors([blog, press])).toEqual({ 'items.0.publish_medium': messages.highlightedRequired });
+  });
+
+  it('says "highlighted fields are required" first, else the first problem', () => {
+    expect(refusalMessage({ 'items.0.articleTitle': messages.fieldMax250('Title', 1), 'items.1.category': messages.highlightedRequired })).toBe(
+      messages.highlightedRequired,
+    );
+    expect(refusalMessage({ 'items.0.articleTitle': messages.fieldMax250('Title', 1) })).toBe(messages.fieldMax250('Title', 1));
   });
 
   it('reads an item back with free-text choices and without No Add-On', () => {

@@ -1,25 +1,28 @@
 import {
-  dollarsToCents,
+  amountToCents,
+  createOrderSchema,
   FREE_TEXT_CHOICES,
+  messages,
   MAX_KEYWORDS,
   needsPublishMedium,
   optionalFieldsFor,
   orderBreakdown,
-  orderItemIssues,
   orderTotalCents,
   publishMediumOptions,
   purposeOptions,
   REQUIRED_ITEM_FIELDS,
   type ContentItem,
   type CreateOrderInput,
-  type ItemIssue,
   type OrderItemInput,
 } from '@copydesk/shared';
+import type { FormErrors } from '@mantine/form';
+import { schemaErrors } from '@/lib/form';
 
 /**
  * The order form's items and the rules of orders-and-payment §4 ("Order form", "Item edit") as
- * pure functions: what a type change, a word count, an add-on, a clone or a removal does to the
- * rows. The screen only dispatches; the tests check the rules here and on the screen.
+ * pure functions: what a type change, a word count, an add-on or a clone does to an item. The
+ * form's state lives in `useForm` (hooks/use-order-form.ts); the tests check the rules here and on
+ * the screen.
  */
 
 /** Free-text fields of an item, named as the create payload names them. */
@@ -76,10 +79,6 @@ export type FormItem = {
   contentId: number | null;
   /** Tier + add-on, in cents, for display (the server prices the order itself). */
   contentTotal: number;
-  /** false after a failed check: the item gets a red bottom border. */
-  validationStatus: boolean;
-  /** Fields to mark (red top border) until they are changed. */
-  invalid: string[];
 } & Record<TextField, string>;
 
 export type Tier = { title: string; price: number };
@@ -89,14 +88,13 @@ export const NO_ADDON = 'No Add-On';
 export const isFreeTextChoice = (value: string) => (FREE_TEXT_CHOICES as readonly string[]).includes(value);
 
 let nextKey = 1;
-/** A fresh React key for an item (made outside the reducer, which stays pure). */
-export const newItemKey = () => nextKey++;
+/** A fresh React key for an item. */
+const newItemKey = () => nextKey++;
 const emptyText = () => Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<TextField, string>;
-const cents = (dollars: number | null | undefined) => (dollars == null ? 0 : (dollarsToCents(dollars) ?? 0));
 
 export function newItem(orderType: string, firstTier?: Tier | null): FormItem {
   return {
-    key: nextKey++,
+    key: newItemKey(),
     orderType,
     wordCount: firstTier ? { word: firstTier.title, price: firstTier.price } : null,
     addOns: null,
@@ -106,15 +104,13 @@ export function newItem(orderType: string, firstTier?: Tier | null): FormItem {
     purpose_other: false,
     publish_medium_other: false,
     contentId: null,
-    contentTotal: cents(firstTier?.price),
-    validationStatus: true,
-    invalid: [],
+    contentTotal: amountToCents(firstTier?.price),
     ...emptyText(),
   };
 }
 
-export const itemWordCents = (item: FormItem) => cents(item.wordCount?.price);
-export const itemAddonCents = (item: FormItem) => cents(item.addOns?.price);
+export const itemWordCents = (item: FormItem) => amountToCents(item.wordCount?.price);
+export const itemAddonCents = (item: FormItem) => amountToCents(item.addOns?.price);
 
 /** Which fields an item of this type shows: the required ones, then its optional ones. */
 export function visibleFields(orderType: string): Set<string> {
@@ -157,14 +153,16 @@ export function toPayloadItem(item: FormItem): OrderItemInput {
   };
 }
 
-/** Checks every item with the shared rules; returns the issues by item index. */
-export function validateItems(items: FormItem[]): Map<number, ItemIssue[]> {
-  const found = new Map<number, ItemIssue[]>();
-  items.forEach((item, i) => {
-    const issues = orderItemIssues(toPayloadItem(item), i + 1);
-    if (issues.length) found.set(i, issues);
-  });
-  return found;
+/** The form's path of an item's field: `items.2.category`. */
+export const itemPath = (index: number, field: string) => `items.${index}.${field}`;
+
+/**
+ * The create contract's problems with the items, keyed by the form's paths (`articlesData.2.x` →
+ * `items.2.x`), in the contract's order: items in turn, each in the order of spec §5.
+ */
+export function orderErrors(items: FormItem[]): FormErrors {
+  const errors = schemaErrors(createOrderSchema, buildCreatePayload(items, null));
+  return Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^articlesData\./, 'items.'), message]));
 }
 
 export function orderTotal(items: FormItem[]): number {
@@ -214,152 +212,84 @@ export function fromContent(content: ContentItem): FormItem {
     purpose_other: Boolean(text.purpose) && !purposeOptions(content.order_type).includes(text.purpose),
     publish_medium_other: Boolean(text.publish_medium) && !publishMediumOptions(content.order_type).includes(text.publish_medium),
     contentId: content.id,
-    contentTotal: cents(content.cost),
+    contentTotal: amountToCents(content.cost),
   };
 }
 
-/* The reducer of the form. */
-
-export type OrderFormState = { items: FormItem[]; dirty: boolean };
-
-export type OrderFormAction =
-  | { type: 'start'; orderType: string; firstTier: Tier | null }
-  | { type: 'load'; items: FormItem[] }
-  | { type: 'reset' }
-  | { type: 'setField'; index: number; field: TextField; value: string }
-  | { type: 'setKeyword'; index: number; slot: number; value: string }
-  | { type: 'setUseSameTitle'; index: number; value: boolean }
-  | {
-      type: 'fillProject';
-      index: number;
-      project: { project_name: string; about_company: string | null; target_audience: string | null; category: string | null };
-    }
-  | { type: 'setFreeText'; index: number; field: 'purpose' | 'publish_medium'; on: boolean }
-  | { type: 'changeType'; index: number; orderType: string }
-  | { type: 'changeWordCount'; index: number; tier: Tier | null }
-  | { type: 'changeAddon'; index: number; addon: Addon | null }
-  | { type: 'add'; item: FormItem }
-  | { type: 'clone'; index: number; key: number }
-  | { type: 'remove'; index: number }
-  | { type: 'markIssues'; issues: Map<number, string[]> };
-
-export const initialOrderForm: OrderFormState = { items: [], dirty: false };
-
-/** Clears the marks of fields the user just changed; an item with none left is valid again. */
-function touched(item: FormItem, fields: string[]): FormItem {
-  if (!item.invalid.some((f) => fields.includes(f))) return item;
-  const invalid = item.invalid.filter((f) => !fields.includes(f));
-  return { ...item, invalid, validationStatus: invalid.length === 0 ? true : item.validationStatus };
+/**
+ * The one toast of a refused form: "highlighted fields are required" when any field is empty,
+ * otherwise the first problem found (a 250-character or link message naming the item).
+ */
+export function refusalMessage(errors: FormErrors) {
+  const found = Object.values(errors);
+  return found.find((message) => message === messages.highlightedRequired) ?? found[0];
 }
 
-function update(state: OrderFormState, index: number, change: (item: FormItem) => FormItem): OrderFormState {
-  const current = state.items[index];
-  if (!current) return state;
-  const items = state.items.slice();
-  items[index] = change(current);
-  return { items, dirty: true };
+/** Item indices that have a field in error, from the form's errors. */
+export function itemsWithErrors(errors: FormErrors): Set<number> {
+  const indices = Object.keys(errors).map((key) => /^items\.(\d+)\./.exec(key)?.[1]);
+  return new Set(indices.filter((i) => i !== undefined).map(Number));
 }
 
-export function orderFormReducer(state: OrderFormState, action: OrderFormAction): OrderFormState {
-  switch (action.type) {
-    case 'start':
-      return { items: [newItem(action.orderType, action.firstTier)], dirty: false };
-    case 'load':
-      return { items: action.items, dirty: false };
-    case 'reset':
-      return initialOrderForm;
-    case 'setField':
-      return update(state, action.index, (item) => {
-        const next = { ...item, [action.field]: action.value };
-        // A typed name is a new project; picking a past one (fillProject) sets the same value again.
-        if (action.field === 'project_name' && action.value !== item.project_name) next.newProject = true;
-        return touched(next, [action.field]);
-      });
-    case 'setKeyword':
-      return update(state, action.index, (item) => {
-        const keywords = [...item.keywords] as Keywords;
-        keywords[action.slot] = stripKeyword(action.value);
-        return touched({ ...item, keywords }, ['keyword']);
-      });
-    case 'setUseSameTitle':
-      return update(state, action.index, (item) => ({ ...item, use_same_title: action.value }));
-    case 'fillProject':
-      return update(state, action.index, (item) => {
-        const { project } = action;
-        const next: FormItem = {
-          ...item,
-          project_name: project.project_name,
-          about_company: project.about_company ?? '',
-          target_audience: project.target_audience ?? '',
-          category: project.category ?? item.category,
-          newProject: false,
-        };
-        return touched(next, ['project_name', 'about_company', 'target_audience', 'category']);
-      });
-    case 'setFreeText':
-      return update(state, action.index, (item) => touched({ ...item, [action.field]: '', [`${action.field}_other`]: action.on }, [action.field]));
-    case 'changeType':
-      return update(state, action.index, (item) => {
-        if (item.orderType === action.orderType) return item;
-        const cleared = Object.fromEntries(TYPE_DEPENDENT_FIELDS.map((f) => [f, '']));
-        return touched(
-          {
-            ...item,
-            ...cleared,
-            orderType: action.orderType,
-            wordCount: null,
-            addOns: null,
-            contentTotal: 0,
-            purpose_other: false,
-            publish_medium_other: false,
-          },
-          ['orderType', ...TYPE_DEPENDENT_FIELDS],
-        );
-      });
-    case 'changeWordCount':
-      return update(state, action.index, (item) =>
-        touched(
-          {
-            ...item,
-            wordCount: action.tier ? { word: action.tier.title, price: action.tier.price } : null,
-            addOns: null,
-            contentTotal: cents(action.tier?.price),
-          },
-          ['wordCount'],
-        ),
-      );
-    case 'changeAddon':
-      return update(state, action.index, (item) => {
-        const addOns = action.addon && action.addon.value !== NO_ADDON ? { addOn: action.addon.value, price: action.addon.price } : null;
-        return { ...item, addOns, contentTotal: itemWordCents(item) + cents(addOns?.price) };
-      });
-    case 'add':
-      return { items: [...state.items, action.item], dirty: true };
-    case 'clone': {
-      const source = state.items[action.index];
-      if (!source) return state;
-      const copy: FormItem = {
-        ...source,
-        key: action.key,
-        keywords: ['', '', ''],
-        addOns: null,
-        contentId: null,
-        contentTotal: itemWordCents(source),
-      };
-      const items = state.items.slice();
-      items.splice(action.index + 1, 0, copy);
-      return { items, dirty: true };
-    }
-    case 'remove':
-      if (action.index <= 0 || action.index >= state.items.length) return state;
-      return { items: state.items.filter((_, i) => i !== action.index), dirty: true };
-    case 'markIssues':
-      return {
-        ...state,
-        items: state.items.map((item, i) => {
-          const fields = action.issues.get(i);
-          return fields?.length ? { ...item, invalid: fields, validationStatus: false } : { ...item, invalid: [], validationStatus: true };
-        }),
-      };
-  }
+/* What each change does to an item: the new item, and the fields whose marks it clears. */
+
+export type ItemChange = { item: FormItem; touched: string[] };
+
+export function withProjectName(item: FormItem, value: string): ItemChange {
+  // A typed name is a new project; picking a past one (withProject) sets the same value again.
+  return { item: { ...item, project_name: value, newProject: value !== item.project_name ? true : item.newProject }, touched: ['project_name'] };
+}
+
+export function withKeyword(item: FormItem, slot: number, value: string): ItemChange {
+  const keywords = [...item.keywords] as Keywords;
+  keywords[slot] = stripKeyword(value);
+  return { item: { ...item, keywords }, touched: ['keyword'] };
+}
+
+export type PastProjectDetails = { project_name: string; about_company: string | null; target_audience: string | null; category: string | null };
+
+export function withProject(item: FormItem, project: PastProjectDetails): ItemChange {
+  return {
+    item: {
+      ...item,
+      project_name: project.project_name,
+      about_company: project.about_company ?? '',
+      target_audience: project.target_audience ?? '',
+      category: project.category ?? item.category,
+      newProject: false,
+    },
+    touched: ['project_name', 'about_company', 'target_audience', 'category'],
+  };
+}
+
+/** Purpose or publish medium as free text (after 'Other' etc.) or back to the list; either way empty. */
+export function withFreeText(item: FormItem, field: 'purpose' | 'publish_medium', on: boolean): ItemChange {
+  return { item: { ...item, [field]: '', [`${field}_other`]: on }, touched: [field] };
+}
+
+export function withType(item: FormItem, orderType: string): ItemChange {
+  if (item.orderType === orderType) return { item, touched: [] };
+  const cleared = Object.fromEntries(TYPE_DEPENDENT_FIELDS.map((f) => [f, '']));
+  return {
+    item: { ...item, ...cleared, orderType, wordCount: null, addOns: null, contentTotal: 0, purpose_other: false, publish_medium_other: false },
+    touched: ['orderType', ...TYPE_DEPENDENT_FIELDS],
+  };
+}
+
+/** A new word count drops the add-on (its price depends on the tier). */
+export function withWordCount(item: FormItem, tier: Tier | null): ItemChange {
+  return {
+    item: { ...item, wordCount: tier ? { word: tier.title, price: tier.price } : null, addOns: null, contentTotal: amountToCents(tier?.price) },
+    touched: ['wordCount'],
+  };
+}
+
+export function withAddon(item: FormItem, addon: Addon | null): ItemChange {
+  const addOns = addon && addon.value !== NO_ADDON ? { addOn: addon.value, price: addon.price } : null;
+  return { item: { ...item, addOns, contentTotal: itemWordCents(item) + amountToCents(addOns?.price) }, touched: [] };
+}
+
+/** A copy of an item as a new one: without its keywords, add-on and saved content. */
+export function cloneItem(source: FormItem): FormItem {
+  return { ...source, key: newItemKey(), keywords: ['', '', ''], addOns: null, contentId: null, contentTotal: itemWordCents(source) };
 }

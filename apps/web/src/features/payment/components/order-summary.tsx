@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { dollarsToCents, formatMoney } from '@copydesk/shared';
+import { amountToCents, formatDollars, formatMoney, type OrderDetail } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
-import type { OrderDetail } from '../api/get-order';
 import type { CouponState } from '../hooks/use-coupon';
-
-const cents = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dollars * 100);
 
 function Line({ label, value, strong, color }: { label: ReactNode; value: string; strong?: boolean; color?: string }) {
   return (
@@ -53,7 +50,7 @@ export function OrderSummary({ order, coupon, paid, children }: OrderSummaryProp
                       </Text>
                     </div>
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(cents(item.cost))}
+                      {formatDollars(item.cost)}
                     </Text>
                   </Group>
                 </li>
@@ -76,7 +73,7 @@ export function OrderSummary({ order, coupon, paid, children }: OrderSummaryProp
                     </Text>
                   </div>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney((cents(line.itemWordPrice) + cents(line.itemAddonPrice)) * line.itemCount)}
+                    {formatMoney((amountToCents(line.itemWordPrice) + amountToCents(line.itemAddonPrice)) * line.itemCount)}
                   </Text>
                 </Group>
               </li>

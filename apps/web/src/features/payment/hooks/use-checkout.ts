@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { centsToDollars, messages, type PayOrderInfo } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { formFieldErrors } from '@/lib/server-errors';
 import { usePayOrder } from '../api/pay-order';
 import type { CouponState } from './use-coupon';
 
@@ -30,13 +31,14 @@ type Options = {
   coupon: CouponState;
   buildPayment: BuildPayment;
   onPaid?: () => void;
-  /** The gateway refused the card (402): the page says so beside the card as well as in the toast. */
-  onDeclined?: (message: string) => void;
+  /** The gateway refused the card (402): the page says so beside the card, and there only. */
+  onDeclined: (message: string) => void;
 };
 
 /** Pay: method check, terms check, POST /order/pay, then the confirmation (orders-and-payment §4, §8). */
 export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined }: Options) {
-  const pay = usePayOrder();
+  // A decline and a coupon problem are shown beside the card and under the coupon: reported below.
+  const pay = usePayOrder({ meta: { errorToast: false } });
   const [terms, setTermsState] = useState(false);
   const [termsInvalid, setTermsInvalid] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -85,11 +87,10 @@ export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined 
           onPaid?.();
         },
         onError: (error) => {
-          if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-          const couponError = error.fieldErrors('paymentInfo').coupon;
+          if (error instanceof ApiError && error.status === 402) return onDeclined(error.firstMessage);
+          // The coupon's problem goes under its field; the rest (or the whole failure) is a toast.
+          const couponError = formFieldErrors(error, ['coupon'], { prefix: 'paymentInfo' }).coupon;
           if (couponError) coupon.setError(couponError);
-          if (error.status === 402) onDeclined?.(error.firstMessage);
-          notify.error(error.firstMessage);
         },
       },
     );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { couponDiscountCents, messages } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { errorMessages } from '@/lib/server-errors';
 import { useApplyCoupon, type Coupon } from '../api/apply-coupon';
 
 /**
@@ -8,7 +8,8 @@ import { useApplyCoupon, type Coupon } from '../api/apply-coupon';
  * may be used, and removed again; the discount is the shared rule's, the server recomputes it.
  */
 export function useCoupon(subtotalCents: number) {
-  const request = useApplyCoupon();
+  // A refused code is said under the coupon field, not in a toast.
+  const request = useApplyCoupon({ meta: { errorToast: false } });
   const [code, setCodeState] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [applied, setApplied] = useState<Coupon | null>(null);
@@ -32,7 +33,7 @@ export function useCoupon(subtotalCents: number) {
         setApplied(coupon);
         setError(null);
       },
-      onError: (err) => setError(err instanceof ApiError ? err.firstMessage : messages.serverError),
+      onError: (err) => setError(errorMessages(err)[0]!),
     });
   };
 

@@ -1,18 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddUserInput, User } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { userKeys } from './keys';
+import { type MutationMeta, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AddUserInput } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /register {sign} with the bearer token → 201 {message, user}: an admin adds an agency, an
  * agency adds an associate. The new user gets an email with a link to set a password.
  */
-export const addUser = (sign: AddUserInput) => api.post<{ message?: string; user: User }>('/register', { sign });
+export const addUser = (sign: AddUserInput) => call('register', { body: { sign } });
 
-export const useAddUser = () => {
+/** `meta: { errorToast: false }` for a screen that shows this call's failures itself (lib/server-errors.ts). */
+export const useAddUser = ({ meta }: { meta?: MutationMeta } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    meta,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 };

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { USER_SORT_COLUMNS, userListResponseSchema } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { userKeys } from './keys';
+import { type USER_SORT_COLUMNS, type userListResponseSchema } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
-export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 export type UsersQuery = {
   page: number;
@@ -15,7 +14,8 @@ export type UsersQuery = {
   search?: string;
 };
 
-/** GET /user?page&limit&sort_column&sort_order&search → {data, meta}: admins every user, an agency itself and its associates. */
-export const getUsers = (query: UsersQuery) => api.get<UserListResponse>('/user', { query });
+/** GET /user?page&limit&sort_column&sort_order&search → {data, meta}: admins every user, an agency itself and its associates; no flag picks this shape. */
+export const getUsers = (query: UsersQuery) => call('listUsers', { query }) as Promise<z.infer<typeof userListResponseSchema>>;
 
-export const useUsers = (query: UsersQuery) => useQuery({ queryKey: userKeys.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+export const useUsers = (query: UsersQuery) =>
+  useQuery({ queryKey: queryKeys.users.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });

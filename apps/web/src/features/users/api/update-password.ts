@@ -1,21 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, ChangePasswordInput } from '@copydesk/shared';
-import { api } from '@/lib/api-client';
-import { saveSession } from '@/lib/auth';
-
-type UpdatePasswordResponse = { message?: string } & Partial<AuthResponse>;
+import { type MutationMeta, useMutation } from '@tanstack/react-query';
+import { type ChangePasswordInput } from '@copydesk/shared';
+import { call } from '@/lib/api-client';
 
 /**
  * POST /update/password {current_password, password, password_confirmation}: the signed-in user's
- * new password. A wrong or missing current password answers 422 with an error on current_password.
+ * new password → {message}; the other sessions end, this one stays. A wrong or missing current
+ * password answers 422 with an error on current_password.
  */
-export const updatePassword = (input: Required<ChangePasswordInput>) => api.post<UpdatePasswordResponse>('/update/password', input);
+export const updatePassword = (input: Required<ChangePasswordInput>) => call('changePassword', { body: input });
 
-export const useUpdatePassword = () =>
-  useMutation({
-    mutationFn: updatePassword,
-    onSuccess: (res) => {
-      // A password change revokes the other sessions; if the server hands this one a fresh token, keep it.
-      if (res?.token && res.user) saveSession({ token: res.token, user: res.user });
-    },
-  });
+/** `meta: { errorToast: false }` for a screen that shows this call's failures itself (lib/server-errors.ts). */
+export const useUpdatePassword = ({ meta }: { meta?: MutationMeta } = {}) => useMutation({ mutationFn: updatePassword, meta });

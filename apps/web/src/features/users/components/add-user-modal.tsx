@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { addUserFieldsSchema, EMAIL_MAX, managementScreenMessages, messages, TEXT_MAX, userMessages, type AddUserInput } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useFormFields } from '@/lib/use-form-fields';
+import { formFieldErrors } from '@/lib/server-errors';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { useAddUser } from '../api/add-user';
 
@@ -11,88 +11,70 @@ import { useAddUser } from '../api/add-user';
 export type AddUserKind = 'agency' | 'associate';
 
 type Field = 'name' | 'email' | 'contact_number' | 'role_designation' | 'company_name';
-/** Server keys that belong to a visible field. */
-const serverField: Record<string, Field> = { countryCode: 'contact_number' };
+/** Server and contract keys that belong to another visible field. */
+const RENAME: Record<string, Field> = { countryCode: 'contact_number' };
 
-const emptyFields = { name: '', email: '', role_designation: '', company_name: '' };
+type AddUserValues = Record<'name' | 'email' | 'role_designation' | 'company_name', string> & {
+  contact_number: string | undefined;
+  countryCode: Country | undefined;
+};
 
 type AddUserFormProps = { kind: AddUserKind; addedBy: number; add: ReturnType<typeof useAddUser>; onDone: () => void };
 
 function AddUserForm({ kind, addedBy, add, onDone }: AddUserFormProps) {
-  const { values, problems, setProblems, clear, text } = useFormFields<typeof emptyFields, Field>(emptyFields);
-  const [phone, setPhone] = useState<string | undefined>();
-  const [country, setCountry] = useState<Country | undefined>('US');
   const withCompany = kind === 'agency';
-  const visible = (key: string): key is Field =>
-    ['name', 'email', 'contact_number', 'role_designation', ...(withCompany ? ['company_name'] : [])].includes(key);
+  const visible: Field[] = ['name', 'email', 'contact_number', 'role_designation', ...(withCompany ? ['company_name' as const] : [])];
+  // POST /register's `sign`: the country code only goes with a number.
+  const toSign = (values: AddUserValues): AddUserInput => ({
+    name: values.name.trim(),
+    email: values.email.trim(),
+    contact_number: values.contact_number ?? null,
+    countryCode: values.contact_number ? (values.countryCode ?? null) : null,
+    role_designation: values.role_designation.trim() || null,
+    ...(withCompany ? { company_name: values.company_name.trim() || null } : {}),
+    userId: addedBy,
+  });
+  const form = useForm<AddUserValues, AddUserInput>({
+    initialValues: { name: '', email: '', contact_number: undefined, countryCode: 'US', role_designation: '', company_name: '' },
+    transformValues: toSign,
+    validate: (values) => schemaErrors(addUserFieldsSchema, toSign(values), RENAME),
+    enhanceGetInputProps: ariaInvalid,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (sign: AddUserInput) => {
     if (add.isPending) return;
-    const sign: AddUserInput = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      contact_number: phone ?? null,
-      countryCode: phone ? (country ?? null) : null,
-      role_designation: values.role_designation.trim() || null,
-      ...(withCompany ? { company_name: values.company_name.trim() || null } : {}),
-      userId: addedBy,
-    };
-    const parsed = addUserFieldsSchema.safeParse(sign);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        next[serverField[key] ?? (key as Field)] ??= issue.message;
-      }
-      setProblems(next);
-      return;
-    }
-    setProblems({});
     add.mutate(sign, {
       onSuccess: (res) => {
         notify.success(res?.message || (withCompany ? userMessages.agencyAdded : userMessages.associateAdded));
         onDone();
       },
+      // Field errors show under their fields; anything else (403, 5xx, a hidden field) is a toast.
       onError: (error) => {
-        if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-        const next: Partial<Record<Field, string>> = {};
-        const others: string[] = [];
-        for (const [key, message] of Object.entries(error.fieldErrors('sign'))) {
-          const field = serverField[key] ?? key;
-          const text = field === 'email' && message === messages.emailTaken ? messages.emailAlreadyRegistered : message;
-          if (visible(field)) next[field] ??= text;
-          else others.push(text);
-        }
-        setProblems(next);
-        // Field errors show under their fields; anything else (403, 5xx, a hidden field) in a toast.
-        if (others.length || !Object.keys(next).length) notify.errorList(others.length ? others : [error.message]);
+        const errors = formFieldErrors(error, visible, { prefix: 'sign', rename: RENAME });
+        if (errors.email === messages.emailTaken) errors.email = messages.emailAlreadyRegistered;
+        form.setErrors(errors);
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="gray.7">
           {withCompany ? managementScreenMessages.addAgencyHint : managementScreenMessages.addAssociateHint}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Full Name" required autoComplete="off" maxLength={TEXT_MAX} data-autofocus {...text('name')} />
-          <TextInput label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX} {...text('email')} />
+          <TextInput label="Full Name" required autoComplete="off" maxLength={TEXT_MAX} data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" required autoComplete="off" maxLength={EMAIL_MAX} {...form.getInputProps('email')} />
           <PhoneField
             label="Phone Number"
-            value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              clear('contact_number');
-            }}
-            country={country}
-            onCountryChange={setCountry}
-            error={problems.contact_number}
+            {...form.getInputProps('contact_number')}
+            value={form.values.contact_number}
+            country={form.values.countryCode}
+            onCountryChange={(country) => form.setFieldValue('countryCode', country)}
           />
-          <TextInput label="Role / Designation" autoComplete="off" maxLength={TEXT_MAX} {...text('role_designation')} />
-          {withCompany && <TextInput label="Company Name" autoComplete="off" maxLength={TEXT_MAX} {...text('company_name')} />}
+          <TextInput label="Role / Designation" autoComplete="off" maxLength={TEXT_MAX} {...form.getInputProps('role_designation')} />
+          {withCompany && <TextInput label="Company Name" autoComplete="off" maxLength={TEXT_MAX} {...form.getInputProps('company_name')} />}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={add.isPending}>
@@ -111,7 +93,8 @@ type AddUserModalProps = { opened: boolean; onClose: () => void; kind: AddUserKi
 
 /** Add Agency (admin) or Add Associate (agency): the new user sets a password from an emailed link. */
 export function AddUserModal({ opened, onClose, kind, addedBy }: AddUserModalProps) {
-  const add = useAddUser();
+  // Field errors show under the fields (the form reports the rest): no central toast.
+  const add = useAddUser({ meta: { errorToast: false } });
   return (
     <Modal
       opened={opened}

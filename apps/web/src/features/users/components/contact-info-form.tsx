@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { contactInfoFieldsSchema, messages, TEXT_MAX, ZIP_MAX, type ContactInfoInput, type User } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useFormFields } from '@/lib/use-form-fields';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { useUpdateInfo } from '../api/update-info';
 
@@ -22,8 +23,6 @@ export type LocationSlotProps = {
   required: boolean;
 };
 
-type Field = keyof ContactInfoInput;
-
 const e164 = (value: string | null) => (value && value.startsWith('+') ? value : undefined);
 
 type ContactInfoFormProps = {
@@ -32,97 +31,84 @@ type ContactInfoFormProps = {
   renderLocation: (props: LocationSlotProps) => ReactNode;
 };
 
+type ContactInfoValues = Location &
+  Record<'name' | 'company_name' | 'role_designation' | 'address' | 'zipCode', string> & {
+    phoneNumber: string | undefined;
+    countryCode: Country | undefined;
+  };
+
+/** The body of POST /update/updateUserInfo for the signed-in user. */
+const toContactInfo = (values: ContactInfoValues): ContactInfoInput => ({
+  ...values,
+  name: values.name.trim(),
+  phoneNumber: values.phoneNumber ?? null,
+  countryCode: values.countryCode ?? null,
+  company_name: values.company_name.trim(),
+  role_designation: values.role_designation.trim(),
+  address: values.address.trim() || null,
+  zipCode: values.zipCode.trim(),
+});
+
 /** My Account → Contact Information: the profile fields the spec requires for a save. */
 export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) {
   const update = useUpdateInfo();
-  const {
-    values,
-    setValues,
-    problems: invalid,
-    setProblems: setInvalid,
-    clear,
-    text,
-  } = useFormFields<Record<'name' | 'company_name' | 'role_designation' | 'address' | 'zipCode', string>, Field>({
-    name: user.name ?? '',
-    company_name: user.company_name ?? '',
-    role_designation: user.role_designation ?? '',
-    address: user.address ?? '',
-    zipCode: user.zipCode ?? '',
+  const form = useForm<ContactInfoValues, ContactInfoInput>({
+    initialValues: {
+      name: user.name ?? '',
+      phoneNumber: e164(user.phoneNumber),
+      countryCode: (user.countryCode as Country | null) ?? 'US',
+      company_name: user.company_name ?? '',
+      role_designation: user.role_designation ?? '',
+      address: user.address ?? '',
+      country_id: user.country_id ? String(user.country_id) : null,
+      country: user.country,
+      state_id: user.state_id ? String(user.state_id) : null,
+      state: user.state,
+      city: user.city,
+      zipCode: user.zipCode ?? '',
+    },
+    transformValues: toContactInfo,
+    validate: (values) => schemaErrors(contactInfoFieldsSchema, toContactInfo(values)),
+    enhanceGetInputProps: ariaInvalid,
   });
-  const [phone, setPhone] = useState<string | undefined>(e164(user.phoneNumber));
-  const [country, setCountry] = useState<Country | undefined>((user.countryCode as Country | null) ?? 'US');
-  const [location, setLocation] = useState<Location>({
-    country_id: user.country_id ? String(user.country_id) : null,
-    country: user.country,
-    state_id: user.state_id ? String(user.state_id) : null,
-    state: user.state,
-    city: user.city,
-  });
+  const { country_id, country, state_id, state, city } = form.values;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (body: ContactInfoInput) => {
     if (update.isPending) return;
-    const body: ContactInfoInput = {
-      name: values.name.trim(),
-      phoneNumber: phone ?? null,
-      countryCode: country ?? null,
-      company_name: values.company_name.trim(),
-      role_designation: values.role_designation.trim(),
-      address: values.address.trim() || null,
-      city: location.city,
-      state: location.state,
-      state_id: location.state_id,
-      country: location.country,
-      country_id: location.country_id,
-      zipCode: values.zipCode.trim(),
-    };
-    const parsed = contactInfoFieldsSchema.safeParse(body);
-    if (!parsed.success) {
-      setInvalid(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), true])));
-      notify.info(parsed.error.issues[0].message);
-      return;
-    }
-    setInvalid({});
     update.mutate(body, {
       onSuccess: (res) => notify.success(res?.message || messages.profileUpdated),
+      // The messages are the central toast (§8: profile errors as toasts); the fields they name turn red.
       onError: (error) => {
-        if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-        const fields = error.fieldErrors();
-        setInvalid(Object.fromEntries(Object.keys(fields).map((key) => [key, true])));
-        notify.errorList(Object.keys(fields).length ? Object.values(fields) : [error.message]);
+        if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.keys(error.fieldErrors()).map((key) => [key, true])));
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Full Name" required autoComplete="name" maxLength={TEXT_MAX} {...text('name')} />
+          <TextInput label="Full Name" required autoComplete="name" maxLength={TEXT_MAX} {...form.getInputProps('name')} />
           <PhoneField
             label="Phone Number"
             required
-            value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              clear('phoneNumber');
-            }}
-            country={country}
-            onCountryChange={setCountry}
-            error={invalid.phoneNumber}
+            {...form.getInputProps('phoneNumber')}
+            value={form.values.phoneNumber}
+            country={form.values.countryCode}
+            onCountryChange={(code) => form.setFieldValue('countryCode', code)}
           />
-          <TextInput label="Company Name" required autoComplete="organization" maxLength={TEXT_MAX} {...text('company_name')} />
-          <TextInput label="Role / Designation" required autoComplete="organization-title" maxLength={TEXT_MAX} {...text('role_designation')} />
+          <TextInput label="Company Name" required autoComplete="organization" maxLength={TEXT_MAX} {...form.getInputProps('company_name')} />
+          <TextInput label="Role / Designation" required autoComplete="organization-title" maxLength={TEXT_MAX} {...form.getInputProps('role_designation')} />
         </SimpleGrid>
-        <TextInput label="Address" autoComplete="street-address" maxLength={TEXT_MAX} {...text('address')} />
+        <TextInput label="Address" autoComplete="street-address" maxLength={TEXT_MAX} {...form.getInputProps('address')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {renderLocation({
-            value: location,
+            value: { country_id, country, state_id, state, city },
             onChange: (next) => {
-              setLocation(next);
-              clear('country', 'state', 'city');
+              form.setValues(next);
+              for (const field of ['country', 'state', 'city'] as const) form.clearFieldError(field);
             },
-            invalid: { country: Boolean(invalid.country), state: Boolean(invalid.state), city: Boolean(invalid.city) },
+            invalid: { country: Boolean(form.errors.country), state: Boolean(form.errors.state), city: Boolean(form.errors.city) },
             required: true,
           })}
           <TextInput
@@ -131,13 +117,8 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={ZIP_MAX}
-            value={values.zipCode}
-            error={invalid.zipCode}
-            onChange={(e) => {
-              const zip = e.currentTarget.value.replace(/\D/g, '').slice(0, ZIP_MAX);
-              setValues((v) => ({ ...v, zipCode: zip }));
-              clear('zipCode');
-            }}
+            {...form.getInputProps('zipCode')}
+            onChange={(e) => form.setFieldValue('zipCode', e.currentTarget.value.replace(/\D/g, '').slice(0, ZIP_MAX))}
           />
         </SimpleGrid>
         <Group>

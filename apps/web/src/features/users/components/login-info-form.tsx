@@ -1,12 +1,13 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { changePasswordSchema, messages, securityMessages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { useFormFields } from '@/lib/use-form-fields';
+import { formFieldErrors } from '@/lib/server-errors';
 import { useUpdatePassword } from '../api/update-password';
 
-type Field = 'current_password' | 'password' | 'password_confirmation';
 const empty = { current_password: '', password: '', password_confirmation: '' };
 
 /**
@@ -15,52 +16,42 @@ const empty = { current_password: '', password: '', password_confirmation: '' };
  * the server, which knows, answers with a message under the field when it is missing or wrong.
  */
 export function LoginInfoForm({ email }: { email: string }) {
-  const update = useUpdatePassword();
+  // The current password's problem shows under it; this form toasts the rest itself.
+  const update = useUpdatePassword({ meta: { errorToast: false } });
   const currentInput = useRef<HTMLInputElement>(null);
-  const { values, setValues, setProblems, text: field } = useFormFields<typeof empty, Field>(empty);
+  const form = useForm({
+    initialValues: empty,
+    validate: (values) => {
+      // Both new fields filled first (the contract only asks for the password: its confirmation
+      // is optional for other callers), then the contract's length and match rules.
+      const missing = {
+        password: !values.password && messages.requiredFields,
+        password_confirmation: !values.password_confirmation && messages.requiredFields,
+      };
+      return missing.password || missing.password_confirmation ? missing : schemaErrors(changePasswordSchema, values);
+    },
+    enhanceGetInputProps: ariaInvalid,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: typeof form.values) => {
     if (update.isPending) return;
-    const missing = { password: !values.password, password_confirmation: !values.password_confirmation };
-    if (missing.password || missing.password_confirmation) {
-      setProblems(missing);
-      notify.info(messages.requiredFields);
-      return;
-    }
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setProblems({ [issue.path[0] as Field]: true });
-      notify.info(issue.message);
-      return;
-    }
-    setProblems({});
     update.mutate(values, {
       onSuccess: () => {
         notify.success(messages.passwordChanged);
-        setValues(empty);
+        form.setValues(empty);
       },
       onError: (error) => {
-        if (!(error instanceof ApiError)) return notify.error(messages.serverError);
-        const fields = error.fieldErrors();
-        // The current password's problem is shown under it; the new ones get a red border and a toast.
-        setProblems({
-          current_password: fields.current_password ?? false,
-          password: Boolean(fields.password),
-          password_confirmation: Boolean(fields.password_confirmation),
-        });
-        const others = Object.entries(fields)
-          .filter(([key]) => key !== 'current_password')
-          .map(([, message]) => message);
-        if (others.length || !fields.current_password) notify.errorList(others.length ? others : [error.message]);
-        if (fields.current_password) currentInput.current?.focus();
+        // The current password's message goes under it; the new ones' are a toast and a red border.
+        const { current_password } = formFieldErrors(error, ['current_password']);
+        const fields = error instanceof ApiError ? error.fieldErrors() : {};
+        form.setErrors({ current_password, password: Boolean(fields.password), password_confirmation: Boolean(fields.password_confirmation) });
+        if (current_password) currentInput.current?.focus();
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <Stack gap="md" maw={520}>
         <TextInput label="Email" value={email} readOnly variant="filled" />
         <PasswordInput
@@ -69,21 +60,21 @@ export function LoginInfoForm({ email }: { email: string }) {
           description={securityMessages.currentPasswordHint}
           autoComplete="current-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide current password' }}
-          {...field('current_password')}
+          {...form.getInputProps('current_password')}
         />
         <PasswordInput
           label="New Password"
           required
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide new password' }}
-          {...field('password')}
+          {...form.getInputProps('password')}
         />
         <PasswordInput
           label="Confirm Password"
           required
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide confirmation' }}
-          {...field('password_confirmation')}
+          {...form.getInputProps('password_confirmation')}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>

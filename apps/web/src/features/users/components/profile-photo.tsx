@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { messages, PROFILE_PIC_MAX_BYTES, PROFILE_PIC_TYPES, type User } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useUpdateProfilePic } from '../api/update-profile-pic';
 
@@ -22,10 +21,7 @@ export function ProfilePhoto({ user }: { user: User }) {
       notify.info(messages.photoTooLarge);
       return;
     }
-    upload.mutate(file, {
-      onSuccess: (res) => notify.success(res?.message || messages.photoUpdated),
-      onError: (error) => notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError),
-    });
+    upload.mutate(file, { onSuccess: (res) => notify.success(res?.message || messages.photoUpdated) });
   };
 
   return (

@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { managementScreenMessages, messages, roleOf, userMessages, type UserListRow } from '@copydesk/shared';
-import { ApiError } from '@/lib/api-client';
+import { formatDollars, managementScreenMessages, roleOf, userMessages, type UserListRow } from '@copydesk/shared';
 import { formatPhone } from '@/lib/format-phone';
 import { notify } from '@/lib/notify';
 import { useChangeStatus } from '../api/change-status';
 import { useUser } from '../api/get-user';
-import { balanceText, canChangeStatus, joinedText, roleLabel } from '../lib/user-format';
+import { canChangeStatus, joinedText, roleLabel } from '../lib/user-format';
 import { UserStatusBadge } from './user-status-badge';
 import { ErrorState } from '@/components/ui/error-state';
 
@@ -61,10 +60,8 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
           notify.success(res?.message || (status === 1 ? userMessages.activated : userMessages.deactivated));
           setConfirming(false);
         },
-        onError: (error) => {
-          notify.error(error instanceof ApiError ? error.firstMessage : messages.serverError);
-          setConfirming(false);
-        },
+        // The failure itself is the central toast.
+        onError: () => setConfirming(false),
       },
     );
   };
@@ -112,7 +109,7 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
             <UserStatusBadge status={user.status} />
           </Detail>
           {showAccount && <Detail label="Group">{user.group || '—'}</Detail>}
-          {showAccount && <Detail label="Balance">{balanceText(user.balance)}</Detail>}
+          {showAccount && <Detail label="Balance">{formatDollars(user.balance)}</Detail>}
           <Detail label="Member since">{joinedText(user.created_at)}</Detail>
         </SimpleGrid>
         {!switchable && (

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
-import type { UserListRow } from '@copydesk/shared';
+import { formatDollars, type UserListRow } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
 import { formatPhone } from '@/lib/format-phone';
 import type { UserSortColumn } from '../api/get-users';
-import { balanceText, roleLabel } from '../lib/user-format';
+import { roleLabel } from '../lib/user-format';
 import { UserStatusBadge } from './user-status-badge';
 import classes from './users-table.module.css';
 
@@ -82,7 +82,7 @@ export function UsersTable({ rows, sort, onSortChange, showAccount, onView, onEd
   if (showAccount) {
     columns.push(
       { key: 'group', header: 'Group', cell: (row) => dash(row.group), tdProps: { maw: 200, ...wrap } },
-      { key: 'balance', header: 'Balance', align: 'right', cell: (row) => balanceText(row.balance), tdProps: { style: { whiteSpace: 'nowrap' } } },
+      { key: 'balance', header: 'Balance', align: 'right', cell: (row) => formatDollars(row.balance), tdProps: { style: { whiteSpace: 'nowrap' } } },
     );
   }
   columns.push(

@@ -1,13 +1,10 @@
-import { dollarsToCents, formatMoney, roleOf, type UserListRow } from '@copydesk/shared';
+import { roleOf, type UserListRow } from '@copydesk/shared';
 
 /** The row's role (the last of its roles, as everywhere) as a word: Admin, Agency, Associate. */
 export function roleLabel(row: Pick<UserListRow, 'roles'>): string {
   const role = roleOf(row) ?? row.roles.at(-1)?.name ?? '';
   return role ? role.charAt(0).toUpperCase() + role.slice(1) : '—';
 }
-
-/** API dollars → "$1,234.50"; admins have no wallet (null) → "—". */
-export const balanceText = (dollars: number | null) => (dollars === null ? '—' : formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100)));
 
 export const joinedText = (iso: string) => {
   const date = new Date(iso);

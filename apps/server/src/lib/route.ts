@@ -1,0 +1,93 @@
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteOptions,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Endpoint } from '@copydesk/shared';
+
+/**
+ * Registers a route from its entry in the shared endpoint table (packages/shared/src/endpoints):
+ * method, URL and schemas come from the contract, so server and web cannot disagree on them. The
+ * route adds what only the server knows: who may call it (hooks), rate limits, the error answers
+ * it documents, and the handler. Request and reply stay typed through the Zod type provider.
+ *
+ *   route(app, endpoints.getCoupon, { onRequest: admins, errors }, async (request) => …request.params.id…);
+ */
+
+type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Error answers by status, e.g. `{ 401: errorResponseSchema, 422: errorResponseSchema }`. */
+export type ErrorSchemas = { readonly [status: number]: z.ZodType };
+
+type Field<E, K extends string> = E extends { [P in K]: infer V } ? V : undefined;
+
+/** The Fastify schema an entry stands for: what the type provider reads to type request and reply. */
+export type RouteSchema<E extends Endpoint, Errors extends ErrorSchemas> = {
+  params: Field<E, 'params'>;
+  querystring: Field<E, 'query'>;
+  headers: Field<E, 'headers'>;
+  body: Field<E, 'body'> extends z.ZodType ? Field<E, 'body'> : undefined;
+  response: (Field<E, 'response'> extends object ? Field<E, 'response'> : unknown) & Errors;
+};
+
+type Shorthand<S extends FastifySchema> = RouteShorthandOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+/** Everything `app.route` takes except what the entry decides (method, url, schema). */
+export type RouteExtras<E extends Endpoint, Errors extends ErrorSchemas> = Omit<Shorthand<RouteSchema<E, Errors>>, 'schema'> & {
+  /** Error answers to document (and serialise) besides the entry's successful ones. */
+  errors?: Errors;
+};
+
+export type EndpointHandler<E extends Endpoint, Errors extends ErrorSchemas> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  RouteSchema<E, Errors>,
+  ZodTypeProvider
+>;
+
+const bearerAuth = [{ bearerAuth: [] }];
+
+export function route<const E extends Endpoint, const Errors extends ErrorSchemas = Record<never, never>>(
+  app: ZodApp,
+  endpoint: E,
+  extras: RouteExtras<E, Errors>,
+  handler: EndpointHandler<E, Errors>,
+): void {
+  const { errors, ...options } = extras;
+  const response = endpoint.response || errors ? { ...endpoint.response, ...errors } : undefined;
+  const schema: FastifySchema = {
+    ...(endpoint.tags && { tags: endpoint.tags }),
+    ...(endpoint.auth && { security: bearerAuth }),
+    ...(endpoint.summary && { summary: endpoint.summary }),
+    ...(endpoint.headers && { headers: endpoint.headers }),
+    ...(endpoint.params && { params: endpoint.params }),
+    ...(endpoint.query && { querystring: endpoint.query }),
+    // A multipart body is read by the handler (lib/uploads.ts); OpenAPI only learns its type.
+    ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : endpoint.body && { body: endpoint.body }),
+    ...(response && { response }),
+  };
+  // The generic route types cannot follow the entry's schema into `app.route`; the signature above
+  // is what checks the handler and hooks against it.
+  app.route({ ...options, method: endpoint.method, url: endpoint.path, schema, handler } as RouteOptions);
+}

@@ -1,0 +1,51 @@
+import {
+  authResponseSchema,
+  changePasswordSchema,
+  checkVerifyResponseSchema,
+  emailOnlySchema,
+  loginSchema,
+  passwordTokenSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  tokenParamSchema,
+  userResponseSchema,
+} from '../schemas/auth.js';
+import { messageResponseSchema } from '../schemas/common.js';
+import { defineEndpoint } from './define.js';
+import { routes } from './routes.js';
+
+const tags = ['auth'];
+
+/** Accounts: sign-up, sign-in, passwords, email verification (access-and-billing §5, §7). */
+export const authEndpoints = {
+  register: defineEndpoint({
+    ...routes.register,
+    summary:
+      'Without a bearer token: sign up as an agency (sign = the sign-up payload). With one: an admin adds an agency, an agency adds an associate (sign = {name, email, contact_number, role_designation, company_name?, userId}).',
+    tags,
+    body: registerBodySchema,
+    response: { 201: registerResponseSchema },
+  }),
+  login: defineEndpoint({ ...routes.login, tags, body: loginSchema, response: { 200: authResponseSchema } }),
+  logout: defineEndpoint({ ...routes.logout, tags, auth: true, response: { 200: messageResponseSchema } }),
+  getInfo: defineEndpoint({ ...routes.getInfo, tags, auth: true, response: { 200: userResponseSchema } }),
+  forgotPassword: defineEndpoint({ ...routes.forgotPassword, tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }),
+  resetPassword: defineEndpoint({ ...routes.resetPassword, tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
+  setPassword: defineEndpoint({ ...routes.setPassword, tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
+  changePassword: defineEndpoint({
+    ...routes.changePassword,
+    summary: 'Change the signed-in user’s password. current_password is required when the account has a password; wrong ones count as failed sign-ins.',
+    tags,
+    auth: true,
+    body: changePasswordSchema,
+    response: { 200: messageResponseSchema },
+  }),
+  resendVerify: defineEndpoint({ ...routes.resendVerify, tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }),
+  checkVerify: defineEndpoint({ ...routes.checkVerify, tags, body: emailOnlySchema, response: { 200: checkVerifyResponseSchema } }),
+  /** The link in the verification email: verifies, then redirects to the sign-in page. */
+  verifyEmail: defineEndpoint({ ...routes.verifyEmail, tags, params: tokenParamSchema, redirect: true }),
+  /** Signs in from an emailed order link. */
+  getUserByToken: defineEndpoint({ ...routes.getUserByToken, tags, params: tokenParamSchema, response: { 200: authResponseSchema } }),
+  /** Exchanges the one-time token Google sign-in handed over. */
+  getGoogleLogin: defineEndpoint({ ...routes.getGoogleLogin, tags, params: tokenParamSchema, response: { 200: authResponseSchema } }),
+};

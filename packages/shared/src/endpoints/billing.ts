@@ -1,0 +1,87 @@
+import {
+  addBalanceSchema,
+  balanceResponseSchema,
+  billingDetailResponseSchema,
+  billingListQuerySchema,
+  billingListResponseSchema,
+  idempotencyHeaderSchema,
+  payOrderResponseSchema,
+  payOrderSchema,
+  paymentConfigResponseSchema,
+  savedCardsResponseSchema,
+  setupIntentResponseSchema,
+  spendingResponseSchema,
+  userIdParamSchema,
+} from '../schemas/billing.js';
+import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
+import { defineEndpoint } from './define.js';
+import { routes } from './routes.js';
+
+const tags = ['billing'];
+
+/** Payments, top-ups, the wallet and saved cards (orders-and-payment §6, access-and-billing §3). */
+export const billingEndpoints = {
+  getPaymentConfig: defineEndpoint({
+    ...routes.getPaymentConfig,
+    summary: 'Which card gateway takes payments, and the Stripe publishable key the browser loads Stripe.js with',
+    tags,
+    response: { 200: paymentConfigResponseSchema },
+  }),
+  payOrder: defineEndpoint({
+    ...routes.payOrder,
+    tags,
+    auth: true,
+    headers: idempotencyHeaderSchema,
+    body: payOrderSchema,
+    response: { 200: payOrderResponseSchema },
+  }),
+  addBalance: defineEndpoint({
+    ...routes.addBalance,
+    tags,
+    auth: true,
+    headers: idempotencyHeaderSchema,
+    body: addBalanceSchema,
+    response: { 200: messageResponseSchema },
+  }),
+  listPayments: defineEndpoint({
+    ...routes.listPayments,
+    tags,
+    auth: true,
+    query: billingListQuerySchema,
+    response: { 200: billingListResponseSchema },
+  }),
+  getPayment: defineEndpoint({
+    ...routes.getPayment,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: billingDetailResponseSchema },
+  }),
+  getAvailableBalance: defineEndpoint({
+    ...routes.getAvailableBalance,
+    tags,
+    auth: true,
+    params: userIdParamSchema,
+    response: { 200: balanceResponseSchema },
+  }),
+  getSpending: defineEndpoint({
+    ...routes.getSpending,
+    tags,
+    auth: true,
+    params: userIdParamSchema,
+    response: { 200: spendingResponseSchema },
+  }),
+  listSavedCards: defineEndpoint({
+    ...routes.listSavedCards,
+    tags,
+    auth: true,
+    params: userIdParamSchema,
+    response: { 200: savedCardsResponseSchema },
+  }),
+  getSetupIntent: defineEndpoint({
+    ...routes.getSetupIntent,
+    tags,
+    auth: true,
+    response: { 200: setupIntentResponseSchema },
+  }),
+};

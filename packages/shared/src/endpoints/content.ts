@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
+import {
+  activityLogListResponseSchema,
+  activityLogQuerySchema,
+  approveContentSchema,
+  assignContentSchema,
+  contentDetailResponseSchema,
+  contentListQuerySchema,
+  contentListResponseSchema,
+  contentStatusResponseSchema,
+  downloadQuerySchema,
+  fulfilmentAgentsResponseSchema,
+  fulfilmentListResponseSchema,
+  fulfilmentQuerySchema,
+  previewResponseSchema,
+  revisionCountResponseSchema,
+  revisionRequestSchema,
+  uploadDocumentResponseSchema,
+} from '../schemas/content.js';
+import { defineEndpoint } from './define.js';
+import { routes } from './routes.js';
+
+const tags = ['content'];
+/** A download: OpenAPI only learns that a file comes back. */
+const file = { 200: z.any().describe('the file') };
+
+/** Fulfilment (admins are the fulfilment team), delivery and review of paid items (issue 7; DESIGN.md §6.6–6.9). */
+export const contentEndpoints = {
+  listFulfilment: defineEndpoint({
+    ...routes.listFulfilment,
+    summary: 'Paid items to write, oldest due date first',
+    tags,
+    auth: true,
+    query: fulfilmentQuerySchema,
+    response: { 200: fulfilmentListResponseSchema },
+  }),
+  listFulfilmentAgents: defineEndpoint({
+    ...routes.listFulfilmentAgents,
+    summary: 'Admins who can work on an item',
+    tags,
+    auth: true,
+    response: { 200: fulfilmentAgentsResponseSchema },
+  }),
+  assignContent: defineEndpoint({
+    ...routes.assignContent,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    body: assignContentSchema.nullish(),
+    response: { 200: messageResponseSchema },
+  }),
+  uploadDocument: defineEndpoint({
+    ...routes.uploadDocument,
+    summary: 'Deliver a .docx (multipart field `file`, at most 20 MB) as the next version',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    body: 'multipart',
+    response: { 200: uploadDocumentResponseSchema },
+  }),
+  listContent: defineEndpoint({
+    ...routes.listContent,
+    summary: "The caller's paid items",
+    tags,
+    auth: true,
+    query: contentListQuerySchema,
+    response: { 200: contentListResponseSchema },
+  }),
+  getContent: defineEndpoint({
+    ...routes.getContent,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: contentDetailResponseSchema },
+  }),
+  getContentPreview: defineEndpoint({
+    ...routes.getContentPreview,
+    summary: 'The latest version as sanitised HTML',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: previewResponseSchema },
+  }),
+  getContentStatus: defineEndpoint({
+    ...routes.getContentStatus,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: contentStatusResponseSchema },
+  }),
+  getRevisionCount: defineEndpoint({
+    ...routes.getRevisionCount,
+    summary: 'Revisions left',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: revisionCountResponseSchema },
+  }),
+  approveContent: defineEndpoint({
+    ...routes.approveContent,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    body: approveContentSchema,
+    response: { 200: messageResponseSchema },
+  }),
+  requestRevision: defineEndpoint({
+    ...routes.requestRevision,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    body: revisionRequestSchema,
+    response: { 200: messageResponseSchema },
+  }),
+  downloadContent: defineEndpoint({
+    ...routes.downloadContent,
+    summary: 'The latest .docx, or ?document= an older version',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    query: downloadQuerySchema,
+    response: file,
+    download: true,
+  }),
+  downloadActivityFile: defineEndpoint({
+    ...routes.downloadActivityFile,
+    summary: 'The file of an activity-log entry',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: file,
+    download: true,
+  }),
+  getActivityLogs: defineEndpoint({
+    ...routes.getActivityLogs,
+    tags,
+    auth: true,
+    params: idParamSchema,
+    query: activityLogQuerySchema,
+    response: { 200: activityLogListResponseSchema },
+  }),
+  exportOrder: defineEndpoint({
+    ...routes.exportOrder,
+    summary: 'A .zip of the latest file of every delivered item',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: file,
+    download: true,
+  }),
+};

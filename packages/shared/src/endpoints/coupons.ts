@@ -1,0 +1,78 @@
+import {
+  applyCouponParamsSchema,
+  appliedCouponResponseSchema,
+  couponHistoryQuerySchema,
+  couponHistoryResponseSchema,
+  couponListQuerySchema,
+  couponListResponseSchema,
+  couponResponseSchema,
+  couponSavedResponseSchema,
+  createCouponSchema,
+  updateCouponSchema,
+} from '../schemas/coupons.js';
+import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
+import { defineEndpoint } from './define.js';
+import { routes } from './routes.js';
+
+const tags = ['coupons'];
+
+/** Coupons (access-and-billing §2 "Coupons", §3, §5, §7). */
+export const couponEndpoints = {
+  createCoupon: defineEndpoint({
+    ...routes.createCoupon,
+    summary: 'Create a coupon (admin)',
+    tags,
+    auth: true,
+    body: createCouponSchema,
+    response: { 201: couponSavedResponseSchema },
+  }),
+  listCoupons: defineEndpoint({
+    ...routes.listCoupons,
+    summary: 'Coupons, paged (admin)',
+    tags,
+    auth: true,
+    query: couponListQuerySchema,
+    response: { 200: couponListResponseSchema },
+  }),
+  getCoupon: defineEndpoint({
+    ...routes.getCoupon,
+    summary: 'One coupon (admin)',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: couponResponseSchema },
+  }),
+  updateCoupon: defineEndpoint({
+    ...routes.updateCoupon,
+    summary: 'Edit a coupon (admin); the code cannot change',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    body: updateCouponSchema,
+    response: { 200: couponSavedResponseSchema },
+  }),
+  deleteCoupon: defineEndpoint({
+    ...routes.deleteCoupon,
+    summary: 'Delete a coupon (admin); its use history stays',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: messageResponseSchema },
+  }),
+  listCouponHistory: defineEndpoint({
+    ...routes.listCouponHistory,
+    summary: 'Coupon uses: one row per paid order that used a coupon (admin)',
+    tags,
+    auth: true,
+    query: couponHistoryQuerySchema,
+    response: { 200: couponHistoryResponseSchema },
+  }),
+  applyCoupon: defineEndpoint({
+    ...routes.applyCoupon,
+    summary: "Check a coupon for the caller's agency (agency, associate); the payment checks it again",
+    tags,
+    auth: true,
+    params: applyCouponParamsSchema,
+    response: { 200: appliedCouponResponseSchema },
+  }),
+};

@@ -1,0 +1,25 @@
+import { messageResponseSchema } from '../schemas/common.js';
+import { notifyAgencyQuerySchema, offerStatusResponseSchema } from '../schemas/offers.js';
+import { defineEndpoint } from './define.js';
+import { routes } from './routes.js';
+
+const tags = ['offers'];
+
+/** The offer banner and the associate's request for more balance (DESIGN.md §6.5). */
+export const offerEndpoints = {
+  getOfferStatus: defineEndpoint({
+    ...routes.getOfferStatus,
+    summary: "The offer banner of the caller's agency: how far from the credit, or that it was received",
+    tags,
+    auth: true,
+    response: { 200: offerStatusResponseSchema },
+  }),
+  notifyAgency: defineEndpoint({
+    ...routes.notifyAgency,
+    summary: "Email the associate's agency that the wallet needs more balance (associates; a few times an hour)",
+    tags,
+    auth: true,
+    query: notifyAgencyQuerySchema,
+    response: { 200: messageResponseSchema },
+  }),
+};

@@ -1,0 +1,85 @@
+import { usersByRoleParamsSchema, usersByRoleResponseSchema } from '../schemas/coupons.js';
+import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
+import {
+  changeStatusSchema,
+  editUserSchema,
+  profilePictureParamsSchema,
+  profileResponseSchema,
+  updateInfoSchema,
+  userDetailResponseSchema,
+  userListAnyResponseSchema,
+  userListQuerySchema,
+} from '../schemas/users.js';
+import { defineEndpoint } from './define.js';
+import { routes } from './routes.js';
+
+const tags = ['users'];
+
+/** User management and My Account (access-and-billing §2 "Users", DESIGN.md §6.19). */
+export const userEndpoints = {
+  /** One path, three answers picked by the flags: the page, `?count=1` → {count}, `?showAll=1` → every {id, name, email}. */
+  listUsers: defineEndpoint({
+    ...routes.listUsers,
+    summary: 'Users in scope (admin: everyone; agency: itself and its associates), paged; ?count=1 → {count}; ?showAll=1 → every {id, name, email}',
+    tags,
+    auth: true,
+    query: userListQuerySchema,
+    response: { 200: userListAnyResponseSchema },
+  }),
+  getUser: defineEndpoint({
+    ...routes.getUser,
+    summary: 'One user in scope (404 outside it)',
+    tags,
+    auth: true,
+    params: idParamSchema,
+    response: { 200: userDetailResponseSchema },
+  }),
+  changeUserStatus: defineEndpoint({
+    ...routes.changeUserStatus,
+    summary: 'Activate (1) or deactivate (0) a user: admin any agency or associate, agency its own associates; deactivation ends their sessions',
+    tags,
+    auth: true,
+    body: changeStatusSchema,
+    response: { 200: messageResponseSchema },
+  }),
+  updateInfo: defineEndpoint({
+    ...routes.updateInfo,
+    summary: "Update the caller's contact information (admin, agency)",
+    tags,
+    auth: true,
+    body: updateInfoSchema,
+    response: { 200: profileResponseSchema },
+  }),
+  editUser: defineEndpoint({
+    ...routes.editUser,
+    summary: 'Edit a user: admins anyone, agencies themselves and their associates, associates themselves',
+    tags,
+    auth: true,
+    body: editUserSchema,
+    response: { 200: profileResponseSchema },
+  }),
+  updateProfilePic: defineEndpoint({
+    ...routes.updateProfilePic,
+    summary: 'Upload a profile picture: multipart field `file`, PNG, JPEG or WebP, at most 5 MB',
+    tags,
+    auth: true,
+    body: 'multipart',
+    response: { 200: profileResponseSchema },
+  }),
+  /** Public: <img> tags send no bearer token, and the file names are 144-bit random. */
+  getProfilePicture: defineEndpoint({
+    ...routes.getProfilePicture,
+    summary: 'A stored profile picture (PNG, JPEG or WebP bytes)',
+    tags,
+    params: profilePictureParamsSchema,
+    download: true,
+  }),
+  listUsersByRole: defineEndpoint({
+    ...routes.listUsersByRole,
+    summary: 'Users of one role, by company then name (admin)',
+    tags,
+    auth: true,
+    params: usersByRoleParamsSchema,
+    response: { 200: usersByRoleResponseSchema },
+  }),
+};
