@@ -221,7 +221,7 @@ describe('sidebar menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const link = await within(nav).findByRole('link', { name: 'Messages, 3 unread' });
     expect(link).toHaveAttribute('href', '/message');
-    expect(within(link).getByTestId('nav-badge')).toHaveTextContent('3');
+    expect(within(link).getByTestId('nav-badge')).toHaveAttribute('data-count', '3');
 
     unread = 0;
     const before = calls.filter((c) => route(c) === 'GET /api/message/unread').length;

@@ -68,8 +68,6 @@ type AppFrameProps = {
   children: ReactNode;
 };
 
-const BADGE_MAX = 99;
-
 const matches = (pathname: string, entry: { to: string; also?: readonly string[] }) =>
   [entry.to, ...(entry.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
@@ -77,13 +75,27 @@ const isActive = (pathname: string, entry: FrameNavItem) =>
   entry.children ? entry.children.some((child) => matches(pathname, child)) : matches(pathname, entry);
 
 /** The accessible name of an entry: its label, and its badge in words when there is one. */
+/** The collapsed sidebar's dot shows at most this (its icon-only entry shows no text to match). */
+const BADGE_MAX = 99;
+
+// "Messages, 3 unread": the visible label, then the count in words (WCAG 2.5.3: the name holds the
+// visible text; the badge's digits are painted by CSS, see CountBadge).
 const nameOf = (entry: FrameNavItem) => (entry.badge && entry.badge.count > 0 ? `${entry.label}, ${entry.badge.label}` : entry.label);
 
 function CountBadge({ badge }: { badge: FrameBadge }) {
   return (
-    <Badge size="sm" color="red" variant="filled" circle={badge.count < 10} aria-hidden data-testid="nav-badge">
-      {badge.count > BADGE_MAX ? `${BADGE_MAX}+` : badge.count}
-    </Badge>
+    // The digits are drawn from data-count by CSS, not written as text: as text they joined the
+    // label in the entry's visible text ("Messages3"), which its spoken name cannot contain.
+    <Badge
+      size="sm"
+      color="red"
+      variant="filled"
+      circle={badge.count < 10}
+      aria-hidden
+      data-testid="nav-badge"
+      data-count={badge.count}
+      className={classes.countBadge}
+    />
   );
 }
 
@@ -135,8 +147,8 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
         component={Link}
         to={entry.to}
         label={compact ? undefined : entry.label}
-        // With a count the name adds it in words ("Messages, 3 unread"); it starts with the visible
-        // label (WCAG 2.5.3), and the badge's digits are hidden from assistive technology.
+        // With a count the name adds it in words ("Messages 3 unread", see nameOf); the badge itself
+        // is hidden from assistive technology.
         aria-label={compact || (entry.badge && entry.badge.count > 0) ? nameOf(entry) : undefined}
         leftSection={icon(entry)}
         rightSection={!compact && entry.badge && entry.badge.count > 0 ? <CountBadge badge={entry.badge} /> : undefined}
