@@ -27,7 +27,7 @@ export function formatMoney(cents: number, currency = '$'): string {
  */
 export function formatDollars(dollars: number | null | undefined, currency = '$'): string {
   if (dollars === null || dollars === undefined || !Number.isFinite(dollars)) return '—';
-  return formatMoney(dollarsToCents(dollars) ?? Math.round(dollars * 100), currency);
+  return formatMoney(amountToCents(dollars), currency);
 }
 
 /**
