@@ -307,14 +307,21 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
     console.log(`\n== ${label} (${address})`);
     const agency = await login('agency@example.com');
     const list = '/api/order?page=1&limit=30&sort_column=id&sort_order=desc';
-    // Every seeded item is titled "Seeded article <order id>": `Seeded` matches every order, while
-    // `article <id>` of an early order matches a few ("article 512" also finds 5120–5129, 51200–51299).
+    // Every seeded item is titled "Seeded article <order id>": `Seeded` matches every order, and
+    // `article <id>` of an early order matches more orders the more there are ("article 512" also
+    // finds 5120–5129, 51200–51299 …: 1, 111, 1,111 at 1k, 100k, 1M). Three early orders are also
+    // about kelp farming, which no other order mentions: the selective keyword finds those three at
+    // every size, so its figures show how the search scales rather than how many rows it returns.
     await seedOrders(handle.db, 'agency@example.com', 1000);
     if (!onlyPayments) {
       const [{ first }] = rowsOf<{ first: number }>(await handle.db.execute(sql`select min(id) + 500 as first from orders`));
+      await handle.db.execute(
+        sql`update order_items set article_title = article_title || ' on kelp farming' where order_id in (select id from orders order by id limit 3 offset 200)`,
+      );
       const orderViews = {
         plain: { title: '', url: list, runs: 200 },
-        selective: { title: `, status + a selective keyword (keyword=article ${first})`, url: `${list}&status=unpaid&keyword=article%20${first}`, runs: 100 },
+        selective: { title: ', status + a selective keyword (keyword=kelp farming)', url: `${list}&status=unpaid&keyword=kelp%20farming`, runs: 100 },
+        growing: { title: `, status + a keyword of growing reach (keyword=article ${first})`, url: `${list}&status=unpaid&keyword=article%20${first}`, runs: 100 },
         everything: { title: ', status + keyword matching every order (keyword=Seeded)', url: `${list}&status=unpaid&keyword=Seeded`, runs: 50 },
       };
       const getList = async (url: string) => {

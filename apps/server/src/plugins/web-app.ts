@@ -17,7 +17,7 @@ function isDevMailboxPage(pathname: string): boolean {
   return /^\/+dev\/+mailbox(\/|$)/i.test(decoded);
 }
 
-/** What @fastify/helmet sets that only means something on a document (or a worker script; the app has none). */
+/** What helmet sets that only means something on a document (or a worker script; the app has none). */
 const documentOnlyHeaders = [
   'Content-Security-Policy',
   'Cross-Origin-Opener-Policy',

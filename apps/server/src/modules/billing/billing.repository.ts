@@ -60,6 +60,52 @@ export interface WalletPayment {
 export type WalletPaymentResult =
   { refusal: WalletPaymentRefusal; inFlightAttemptId: number | null } | { refusal: null; paymentId: number; offerCredited: boolean };
 
+/**
+ * The call of migration 0015's `pay_order_from_wallet`, as a named prepared statement: on PostgreSQL
+ * each pooled connection parses and plans it once, not on every payment.
+ */
+function prepareWalletPayment(db: DbOrTx) {
+  const p = (name: keyof WalletPaymentParams) => sql.placeholder(name);
+  return db
+    .select({
+      refusal: sql<WalletPaymentRefusal | null>`refusal`,
+      inFlightAttemptId: sql<number | null>`in_flight_attempt_id`,
+      paidPaymentId: sql<number | null>`paid_payment_id`,
+      offerCredited: sql<boolean>`offer_credited`,
+    })
+    .from(
+      sql`pay_order_from_wallet(${p('orderId')}::integer, ${p('agencyId')}::integer, ${p('userId')}::integer,
+        ${p('scopeAgencyId')}::integer, ${p('scopeUserId')}::integer, ${p('couponId')}::integer, ${p('couponCode')}::text,
+        ${p('today')}::date, ${p('description')}::text, ${p('dueBusinessDays')}::integer,
+        ${p('offerThresholdCents')}::bigint, ${p('offerCreditCents')}::bigint, ${p('offerDescription')}::text)`,
+    )
+    .prepare('pay_order_from_wallet');
+}
+
+interface WalletPaymentParams {
+  orderId: number;
+  agencyId: number;
+  userId: number;
+  scopeAgencyId: number | null;
+  scopeUserId: number | null;
+  couponId: number | null;
+  couponCode: string | null;
+  today: string;
+  description: string;
+  dueBusinessDays: number;
+  offerThresholdCents: number;
+  offerCreditCents: number;
+  offerDescription: string;
+}
+
+/** The prepared payment of each database handle; a transaction prepares its own (same name and text). */
+const walletPayments = new WeakMap<DbOrTx, ReturnType<typeof prepareWalletPayment>>();
+function walletPaymentOf(db: DbOrTx) {
+  let query = walletPayments.get(db);
+  if (!query) walletPayments.set(db, (query = prepareWalletPayment(db)));
+  return query;
+}
+
 export const billingRepository = {
   /**
    * Pays an order from the agency's wallet in one statement, inside the caller's transaction: the
@@ -69,20 +115,23 @@ export const billingRepository = {
    */
   async payOrderFromWallet(db: DbOrTx, payment: WalletPayment): Promise<WalletPaymentResult> {
     const { scope, coupon, offer } = payment;
-    const result = await db.execute(sql`
-      select refusal, in_flight_attempt_id, paid_payment_id, offer_credited from pay_order_from_wallet(
-        ${payment.orderId}::integer, ${payment.agencyId}::integer, ${payment.userId}::integer,
-        ${scope.kind === 'agency' ? scope.agencyId : null}::integer, ${scope.kind === 'user' ? scope.userId : null}::integer,
-        ${coupon && 'id' in coupon ? coupon.id : null}::integer, ${coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null}::text,
-        ${payment.today}::date, ${payment.description}::text, ${payment.dueBusinessDays}::integer,
-        ${offer.thresholdCents}::bigint, ${offer.creditCents}::bigint, ${offer.description}::text)`);
-    const [row] = (
-      result as unknown as {
-        rows: { refusal: WalletPaymentRefusal | null; in_flight_attempt_id: number | null; paid_payment_id: number | null; offer_credited: boolean }[];
-      }
-    ).rows;
-    if (row!.refusal) return { refusal: row!.refusal, inFlightAttemptId: row!.in_flight_attempt_id };
-    return { refusal: null, paymentId: row!.paid_payment_id!, offerCredited: row!.offer_credited };
+    const [row] = await walletPaymentOf(db).execute({
+      orderId: payment.orderId,
+      agencyId: payment.agencyId,
+      userId: payment.userId,
+      scopeAgencyId: scope.kind === 'agency' ? scope.agencyId : null,
+      scopeUserId: scope.kind === 'user' ? scope.userId : null,
+      couponId: coupon && 'id' in coupon ? coupon.id : null,
+      couponCode: coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null,
+      today: payment.today,
+      description: payment.description,
+      dueBusinessDays: payment.dueBusinessDays,
+      offerThresholdCents: offer.thresholdCents,
+      offerCreditCents: offer.creditCents,
+      offerDescription: offer.description,
+    } satisfies WalletPaymentParams);
+    if (row!.refusal) return { refusal: row!.refusal, inFlightAttemptId: row!.inFlightAttemptId };
+    return { refusal: null, paymentId: row!.paidPaymentId!, offerCredited: row!.offerCredited };
   },
 
   /**

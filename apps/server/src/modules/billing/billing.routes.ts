@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@copydesk/shared';
 import { withIdempotency, type FinishInTransaction } from '../../lib/idempotency.js';
 import { route } from '../../lib/route.js';
-import { randomToken } from '../../lib/tokens.js';
 import { currentUser, requireAuth } from '../../plugins/auth.js';
 import * as billing from './billing.service.js';
 import * as payments from './payments.service.js';
@@ -15,7 +15,9 @@ async function once(request: FastifyRequest, reply: FastifyReply, scope: string,
   const stored = await withIdempotency(
     request.server.db,
     { userId: user.id, scope, key, body: request.body, leaseMs: request.server.config.paymentLeaseMs },
-    (finish) => run(key ?? randomToken(16), finish),
+    // A request without a key gets a fresh one for the gateway (card payments): randomUUID draws from a
+    // pooled entropy buffer, where randomBytes asks the system on every payment.
+    (finish) => run(key ?? randomUUID(), finish),
   );
   return reply.status(stored.status).send(stored.body);
 }
