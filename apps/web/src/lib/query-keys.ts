@@ -21,13 +21,12 @@ export const queryKeys = {
     byRole: (role: string) => ['users', 'by-role', role] as const,
   },
 
-  /** The coupon agency picker is kept apart (`agencies`): saving a coupon does not change the agencies. */
+  /** A coupon's change refreshes every coupon list, detail and history (the agency pickers are `users.byRole`). */
   coupons: {
     all: ['coupons'] as const,
     list: (params: object) => ['coupons', 'list', params] as const,
     detail: (id: number) => ['coupons', 'detail', id] as const,
     history: (params: object) => ['coupons', 'history', params] as const,
-    agencies: ['coupon-agencies'] as const,
   },
 
   /** Sending refreshes the lists, a thread and the unread count. */

@@ -7,7 +7,7 @@ import { listState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useDeleteCoupon } from '@/features/coupons/api/delete-coupon';
-import { useCouponAgencies } from '@/features/coupons/api/get-coupon-agencies';
+import { useAgencies } from '@/lib/agencies';
 import { useCoupons, type CouponSortColumn } from '@/features/coupons/api/get-coupons';
 import { CouponsTable } from '@/features/coupons/components/coupons-table';
 import { DeleteCouponModal } from '@/features/coupons/components/delete-coupon-modal';
@@ -19,7 +19,7 @@ import { notify } from '@/lib/notify';
 export function CouponListRoute() {
   const list = usePagedList<CouponSortColumn>({ column: 'id', order: 'desc' });
   const coupons = useCoupons(list.params);
-  const agencies = useCouponAgencies();
+  const agencies = useAgencies();
   const remove = useDeleteCoupon();
   const [toDelete, setToDelete] = useState<Coupon | null>(null);
 

@@ -6,7 +6,7 @@ import { listScreenMessages } from '@copydesk/shared';
 import { listState, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
-import { useAgencies } from '@/features/billing/api/get-agencies';
+import { useAgencies } from '@/lib/agencies';
 import { useFulfilment, type FulfilmentSortColumn } from '@/features/content/api/get-fulfilment';
 import { useFulfilmentAgents } from '@/features/content/api/get-fulfilment-agents';
 import { defaultFulfilmentFilters, FulfilmentFilters, type FulfilmentFilterValues } from '@/features/content/components/fulfilment-filters';
@@ -37,7 +37,7 @@ export function FulfilmentRoute() {
     search: search || undefined,
   });
   const agents = useFulfilmentAgents();
-  const agencies = useAgencies(true);
+  const agencies = useAgencies();
   const agencyOptions = useMemo(
     () =>
       (agencies.data?.data ?? [])

@@ -6,7 +6,7 @@ import { addBalanceInfoSchema, messages, TEXT_MAX, type AddBalanceInfo } from '@
 import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAddBalance } from '../api/add-balance';
-import { useAgencies, type AgencyOption } from '../api/get-agencies';
+import { useAgencies, type AgencyOption } from '@/lib/agencies';
 import { refusalMessage } from '../lib/card-form';
 import { serverInvalid } from '../lib/server-error';
 

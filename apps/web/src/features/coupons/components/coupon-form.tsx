@@ -6,7 +6,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { COUPON_CODE_MAX, couponAdminMessages, couponScreenMessages, messages, type CouponType } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
-import { useCouponAgencies } from '../api/get-coupon-agencies';
+import { useAgencies } from '@/lib/agencies';
 import { typedAmount, typedCode, typedLimit, validateCouponForm, type CouponField, type CouponFormValues, type CouponPayload } from '../lib/coupon-form';
 import { agencyLabel, todayIso } from '../lib/format';
 
@@ -48,7 +48,7 @@ export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormPr
   // Bumped on every refused submit: the first field in error then takes the focus.
   const [refused, setRefused] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const agencies = useCouponAgencies();
+  const agencies = useAgencies();
 
   useEffect(() => {
     if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

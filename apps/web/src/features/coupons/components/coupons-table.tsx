@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { couponScreenMessages, type Coupon } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
-import type { CouponAgency } from '../api/get-coupon-agencies';
+import type { AgencyOption } from '@/lib/agencies';
 import type { CouponSortColumn } from '../api/get-coupons';
 import { agenciesText, couponAmountText, couponTypeLabel, formatDate, formatDay, isExpired, todayIso } from '../lib/format';
 import { CouponStatusBadge } from './coupon-status-badge';
@@ -14,7 +14,7 @@ type CouponsTableProps = Pick<DataTableProps<Coupon, CouponSortColumn>, 'loading
   sort: SortState<CouponSortColumn>;
   onSortChange: (sort: SortState<CouponSortColumn>) => void;
   /** For the agency names; ids are shown until it loads. */
-  agencies: CouponAgency[] | undefined;
+  agencies: AgencyOption[] | undefined;
   onDelete: (coupon: Coupon) => void;
   /** What an empty list says. */
   empty: ReactNode;
@@ -35,7 +35,7 @@ function Expiry({ expiry, today }: { expiry: string; today: string }) {
   );
 }
 
-function Agencies({ coupon, agencies }: { coupon: Coupon; agencies: CouponAgency[] | undefined }) {
+function Agencies({ coupon, agencies }: { coupon: Coupon; agencies: AgencyOption[] | undefined }) {
   if (!coupon.user_id) {
     return (
       <Text size="sm" c="gray.7">

@@ -1,5 +1,5 @@
 import { couponScreenMessages, formatDollars, type Coupon } from '@copydesk/shared';
-import type { CouponAgency } from '../api/get-coupon-agencies';
+import type { AgencyOption } from '@/lib/agencies';
 
 /** A fixed coupon is money off ($5.00), a percentage one a share of the order (12.5%). */
 export const couponAmountText = (coupon: Pick<Coupon, 'type' | 'amount'>) => (coupon.type === 'fixed' ? formatDollars(coupon.amount) : `${coupon.amount}%`);
@@ -32,15 +32,15 @@ export const agencyIdsOf = (userId: string) =>
     .map(Number);
 
 /** Company first, the person in brackets: two agencies may share a person's name. */
-export const agencyLabel = (agency: Pick<CouponAgency, 'name' | 'company_name'>) =>
+export const agencyLabel = (agency: Pick<AgencyOption, 'name' | 'company_name'>) =>
   agency.company_name ? `${agency.company_name} (${agency.name})` : agency.name;
 
 /** Short names for the list: the company, else the person; an agency no longer listed by its id. */
-export function agencyNames(userId: string, agencies: CouponAgency[] | undefined): string[] {
+export function agencyNames(userId: string, agencies: AgencyOption[] | undefined): string[] {
   const ids = agencyIdsOf(userId);
   const byId = new Map((agencies ?? []).map((a) => [a.id, a.company_name || a.name]));
   return ids.map((id) => byId.get(id) ?? `Agency #${id}`);
 }
 
-export const agenciesText = (userId: string, agencies: CouponAgency[] | undefined) =>
+export const agenciesText = (userId: string, agencies: AgencyOption[] | undefined) =>
   agencyNames(userId, agencies).join(', ') || couponScreenMessages.allAgencies;

@@ -1,5 +1,5 @@
 import type { Coupon } from '@copydesk/shared';
-import type { CouponAgency } from '../api/get-coupon-agencies';
+import type { AgencyOption } from '@/lib/agencies';
 import type { CouponHistoryRow } from '../api/get-coupon-history';
 
 /** Test data for the coupon screens. */
@@ -18,7 +18,7 @@ export const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   ...overrides,
 });
 
-export const AGENCIES: CouponAgency[] = [
+export const AGENCIES: AgencyOption[] = [
   { id: 31, name: 'Alex Agency', email: 'alex@acme.test', company_name: 'Acme Media', status: 1 },
   { id: 32, name: 'Bea Boss', email: 'bea@beta.test', company_name: 'Beta Words', status: 1 },
   { id: 33, name: 'Cy Solo', email: 'cy@solo.test', company_name: null, status: 0 },
