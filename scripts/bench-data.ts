@@ -321,7 +321,11 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       const orderViews = {
         plain: { title: '', url: list, runs: 200 },
         selective: { title: ', status + a selective keyword (keyword=kelp farming)', url: `${list}&status=unpaid&keyword=kelp%20farming`, runs: 100 },
-        growing: { title: `, status + a keyword of growing reach (keyword=article ${first})`, url: `${list}&status=unpaid&keyword=article%20${first}`, runs: 100 },
+        growing: {
+          title: `, status + a keyword of growing reach (keyword=article ${first})`,
+          url: `${list}&status=unpaid&keyword=article%20${first}`,
+          runs: 100,
+        },
         everything: { title: ', status + keyword matching every order (keyword=Seeded)', url: `${list}&status=unpaid&keyword=Seeded`, runs: 50 },
       };
       const getList = async (url: string) => {

@@ -14,5 +14,4 @@ export type AgencyOption = z.infer<typeof userByRoleSchema>;
  */
 export const getAgencies = () => call('listUsersByRole', { params: { role: 'agency' } });
 
-export const useAgencies = (enabled = true) =>
-  useQuery({ queryKey: queryKeys.users.byRole('agency'), queryFn: getAgencies, enabled, staleTime: 60_000 });
+export const useAgencies = (enabled = true) => useQuery({ queryKey: queryKeys.users.byRole('agency'), queryFn: getAgencies, enabled, staleTime: 60_000 });
