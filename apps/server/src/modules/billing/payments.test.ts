@@ -146,7 +146,10 @@ describe('POST /api/order/pay', () => {
     expect(dump).toContain('4242');
     expect(dump).not.toContain('4242424242424242');
     expect(dump).not.toContain('4242 4242 4242 4242');
-    expect(dump).not.toMatch(/\b987\b/);
+    // The CVC as a number of its own, once the timestamps ("…03:09:40.987+00") and password hashes,
+    // which hold digit runs of their own, are taken out.
+    const withoutTimesAndHashes = dump.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d/g, '').replace(/\$argon2id\$[^"\n]*/g, '');
+    expect(withoutTimesAndHashes).not.toMatch(/\b987\b/);
     const logs = t.logs.join('');
     expect(logs).not.toContain('4242424242424242');
     expect(logs).not.toContain('4242 4242 4242 4242');
