@@ -3,8 +3,9 @@
 //     100k ≤ 2 × p95 at 1k), and of its last page by number (offset) and by cursor (keyset)
 //   - importing a 5,000-row bulk sheet (target ≤ 5 s)
 //   - GET /api/fulfilment p50/p95 as the demo admin with 1,000 and with 100,000 paid items: the default
-//     view (open items, oldest due date first, 20 rows), a title search and one agency (target: p95
-//     at 100k ≤ 2 × p95 at 1k)
+//     view (open items, oldest due date first, 20 rows), a title search that finds the same three
+//     items at both sizes, one that finds 2.5 % of them, and one agency (target: p95 at 100k ≤ 2 × p95
+//     at 1k, but for the 2.5 % search, which counts 125 times more at 100k)
 //   - POST /api/content/{id}/documents with a 2 MB .docx (about 1,500 words), p50/p95 over 40 uploads
 //   - wallet payments: sequential and 20 concurrent clients, payments/s and p95 of POST /api/order/pay
 // Runs on the embedded database (a temporary folder) and, with BENCH_DATABASE_URL, on PostgreSQL too.
@@ -146,8 +147,10 @@ const TITLE_TOPICS = [
   'garden design',
   'tax deadlines',
 ];
-/** A word of one topic in 40: a search that matches about 2.5% of the items. */
+/** A word of one topic in 40: a search that matches about 2.5% of the items, so more as they grow. */
 const QUEUE_SEARCH = 'kayaking';
+/** A topic only three open items have, at every size (planted after the first 1,000 items). */
+const QUEUE_SELECTIVE_SEARCH = 'glacier tours';
 const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
 
 async function seedBenchAgencies(db: Database) {
@@ -406,7 +409,8 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       const queueUrl = '/api/fulfilment?page=1&limit=20';
       const queueViews = {
         default: { title: 'open items, oldest due first', url: queueUrl },
-        search: { title: `search=${QUEUE_SEARCH}`, url: `${queueUrl}&search=${QUEUE_SEARCH}` },
+        selective: { title: `search=${QUEUE_SELECTIVE_SEARCH}`, url: `${queueUrl}&search=${encodeURIComponent(QUEUE_SELECTIVE_SEARCH)}` },
+        search: { title: `search=${QUEUE_SEARCH}`, url: `${queueUrl}&search=${QUEUE_SEARCH}`, growing: true },
         agency: { title: `agency= one of ${BENCH_AGENCIES} agencies`, url: `${queueUrl}&agency=${benchAgencies[0]}` },
       };
       const measureQueue = async () => {
@@ -421,6 +425,10 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         return out;
       };
       await seedPaidItems(handle.db, 1, 1000);
+      await handle.db.execute(
+        sql`update order_items set article_title = article_title || ${` on ${QUEUE_SELECTIVE_SEARCH}`} where id in (
+              select id from order_items where status in ('Unassigned', 'In Progress') order by id limit 3)`,
+      );
       await handle.db.execute(sql`analyze`);
       const queueSmall = await measureQueue();
       await seedPaidItems(handle.db, 1001, 100_000);
@@ -430,9 +438,11 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         const small = queueSmall[key]!;
         const large = queueLarge[key]!;
         const count = (n: number) => n.toLocaleString('en-US');
+        // A search whose matches grow with the items has no target: its time follows what it counts.
+        const target = 'growing' in view ? 'information: its matches grow with the items' : 'target ≤ 2×';
         console.log(`GET /api/fulfilment   1k paid items, ${view.title}: p50 ${ms(small.p50)}, p95 ${ms(small.p95)}  (${count(small.total)} matching)`);
         console.log(
-          `GET /api/fulfilment 100k paid items, ${view.title}: p50 ${ms(large.p50)}, p95 ${ms(large.p95)}  (${count(large.total)} matching; p95 ratio ${(large.p95 / small.p95).toFixed(2)}×, target ≤ 2×)`,
+          `GET /api/fulfilment 100k paid items, ${view.title}: p50 ${ms(large.p50)}, p95 ${ms(large.p95)}  (${count(large.total)} matching; p95 ratio ${(large.p95 / small.p95).toFixed(2)}×, ${target})`,
         );
       }
 
