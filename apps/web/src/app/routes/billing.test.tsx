@@ -86,6 +86,8 @@ async function openAddBalance(over: Record<string, Handler> = {}) {
   const view = await openBilling('agency', over);
   await view.user.click(await screen.findByRole('button', { name: 'Add Balance' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
+  // The dialog loads when first opened, and asks then which card form to draw.
+  await waitFor(() => expect(within(dialog).queryByLabelText('Loading the card form')).not.toBeInTheDocument());
   return { ...view, dialog };
 }
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { roleCan } from '@copydesk/shared';
-import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
 import { AdminAddBalanceModal } from '@/features/billing/components/admin-add-balance-modal';
 import { AdminBalanceCard, BalanceCard, PaymentMethodsCard, SpendingCard } from '@/features/billing/components/billing-cards';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { InvoiceModal } from '@/features/billing/components/invoice-modal';
+import { LazyAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
 import { LocationSelects } from '@/features/geo/components/location-selects';
 import { useSession } from '@/lib/auth';
 
@@ -50,7 +50,7 @@ export function BillingRoute() {
       <BillingHistory onView={setViewing} />
 
       {roleCan(role, 'wallet.topup') && (
-        <AddBalanceModal opened={adding} onClose={() => setAdding(false)} userId={user.id} renderLocation={(props) => <LocationSelects {...props} />} />
+        <LazyAddBalanceModal opened={adding} onClose={() => setAdding(false)} userId={user.id} renderLocation={(props) => <LocationSelects {...props} />} />
       )}
       {roleCan(role, 'wallet.credit') && <AdminAddBalanceModal opened={adding} onClose={() => setAdding(false)} />}
       <InvoiceModal paymentId={viewing} onClose={() => setViewing(null)} />

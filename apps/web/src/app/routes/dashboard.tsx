@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { managementScreenMessages, messages, roleCan, type Role, type User } from '@copydesk/shared';
-import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
 import { BalanceCard } from '@/features/billing/components/billing-cards';
+import { LazyAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
 import { ReviewQueueCard } from '@/features/content/components/review-queue-card';
 import { AdminFigures } from '@/features/dashboard/components/admin-figures';
 import { FigureCard } from '@/features/dashboard/components/figure-card';
@@ -134,7 +134,7 @@ export function DashboardRoute() {
       <AccountCard user={user} />
       <WelcomeGuide userId={user.id} loginCount={user.login_count} role={role} />
       {roleCan(role, 'wallet.topup') && (
-        <AddBalanceModal
+        <LazyAddBalanceModal
           opened={addingBalance}
           onClose={() => setAddingBalance(false)}
           userId={user.id}

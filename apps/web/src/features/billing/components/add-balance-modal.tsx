@@ -22,7 +22,7 @@ type Tab = 'new' | 'saved';
 
 type Values = { balance: string | number; card: CardForm; savedCardId: string | null };
 
-type AddBalanceModalProps = {
+export type AddBalanceModalProps = {
   opened: boolean;
   onClose: () => void;
   /** The agency topping up its own wallet. */
