@@ -276,8 +276,13 @@ describe('dashboard: figures per role', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Completed Orders' })).toHaveTextContent('30'));
     expect(await screen.findByRole('link', { name: /^In Progress\s*5\b/ })).toHaveAttribute('href', '/order?status=inprogress');
 
-    await user.click(within(balanceCard()).getByRole('button', { name: 'Add Balance' }));
+    const addBalance = within(balanceCard()).getByRole('button', { name: 'Add Balance' });
+    await user.click(addBalance);
     expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+    // The dialog's code loads on this first opening; closing it still gives focus back to the button.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Balance' })).not.toBeInTheDocument());
+    await waitFor(() => expect(addBalance).toHaveFocus());
 
     expect(screen.queryByRole('region', { name: 'Active Agencies' })).not.toBeInTheDocument();
     expect(called(calls, 'GET /api/dashboard/admin-stats')).toHaveLength(0);
