@@ -19,6 +19,19 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Repositories take either, so a service can run several of them in one transaction. */
 export type DbOrTx = Database | Transaction;
 
+/**
+ * A prepared statement built once per database handle (drizzle ties a prepared query to the handle
+ * that built it); on PostgreSQL each pooled connection then parses and plans it once.
+ */
+export function preparedPerDatabase<D extends DbOrTx, Q>(prepare: (db: D) => Q): (db: D) => Q {
+  const built = new WeakMap<D, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = prepare(db)));
+    return query;
+  };
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

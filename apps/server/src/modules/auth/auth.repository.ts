@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, DbOrTx } from '../../db/client.js';
+import { preparedPerDatabase, type Database, type DbOrTx } from '../../db/client.js';
 import { accessTokens, oneTimeTokens, type OneTimePurpose, users, type UserRow } from '../../db/schema/index.js';
 import { orderCountOfUser, type UserWithAgency } from '../users/users.repository.js';
 
@@ -24,12 +24,7 @@ function prepareSessionQuery(db: Database) {
 }
 
 /** One prepared session query per database (a pool prepares it once per connection). */
-const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
-function sessionQueryOf(db: Database) {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  return query;
-}
+const sessionQueryOf = preparedPerDatabase(prepareSessionQuery);
 
 /** Drizzle queries for tokens. Every function takes a database or a transaction. */
 export const authRepository = {

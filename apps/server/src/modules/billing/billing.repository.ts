@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { preparedPerDatabase, type DbOrTx } from '../../db/client.js';
 import { coupons, orderItems, orders, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
@@ -99,12 +99,7 @@ interface WalletPaymentParams {
 }
 
 /** The prepared payment of each database handle; a transaction prepares its own (same name and text). */
-const walletPayments = new WeakMap<DbOrTx, ReturnType<typeof prepareWalletPayment>>();
-function walletPaymentOf(db: DbOrTx) {
-  let query = walletPayments.get(db);
-  if (!query) walletPayments.set(db, (query = prepareWalletPayment(db)));
-  return query;
-}
+const walletPaymentOf = preparedPerDatabase(prepareWalletPayment);
 
 export const billingRepository = {
   /**
