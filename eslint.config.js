@@ -1,4 +1,4 @@
-// `npm run lint`: the rules that keep the layout in order (STYLE.md), beside typescript-eslint's
+// `npm run lint`: the rules that keep the layout in order (docs/style.md), beside typescript-eslint's
 // recommended set. Formatting is Prettier's (`.prettierrc.json`), checked by the same script.
 //   - no import cycles (import-x/no-cycle, through the TypeScript resolver);
 //   - a web feature never imports another feature: screens in app/routes compose them;
