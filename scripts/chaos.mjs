@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run chaos`: the crash test of issue 9 §7. Card and wallet payments, card top-ups, admin
+// `npm run chaos`: the crash test (README.md, "Crash test"). Card and wallet payments, card top-ups, admin
 // credits, order creation and bulk imports run under load while the server is killed with SIGKILL
 // and restarted; after the last stop the database is read directly and checked:
 //   - every acknowledged operation (a 200) exists exactly once, an unacknowledged one at most once;

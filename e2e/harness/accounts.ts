@@ -3,7 +3,7 @@ import { verificationLink } from './mailbox';
 
 export const DEMO_PASSWORD = 'demopass123';
 
-/** Seeded when the database is empty and NODE_ENV is not production (DESIGN.md §3). */
+/** Seeded when the database is empty and NODE_ENV is not production (README.md, "Demo accounts"). */
 export const demo = {
   admin: { email: 'admin@example.com', password: DEMO_PASSWORD },
   agency: { email: 'agency@example.com', password: DEMO_PASSWORD },

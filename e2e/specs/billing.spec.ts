@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { demo, registerVerifiedAgency } from '../harness/accounts';
 
 /**
- * Billing and paying in the browser (issue 4 §3, §5): a top-up by card that saves the card, a
+ * Billing and paying in the browser: a top-up by card that saves the card, a
  * declined card, the history with its invoice, the admin's credit, a wallet payment to the
  * confirmation, and the associate's wallet-only payment page. Each test signs in through the API and opens
  * the screen directly, so welcome guides and first-order redirects of the dashboard stay out of it.

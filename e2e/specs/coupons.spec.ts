@@ -4,9 +4,9 @@ import { demo, registerVerifiedAgency, signIn } from '../harness/accounts';
 import { expectAccessible, newPage } from '../harness/screens';
 
 /**
- * Coupon administration across screens (issue 8 §3, §7): an admin creates a coupon, edits it; an
- * agency uses it at payment; the admin finds the redemption in the used history, deletes the
- * coupon, and the agency can no longer apply it.
+ * Coupon administration across screens (docs/decisions/0009-coupons.md): an admin creates a coupon,
+ * edits it; an agency uses it at payment; the admin finds the redemption in the used history,
+ * deletes the coupon, and the agency can no longer apply it.
  */
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

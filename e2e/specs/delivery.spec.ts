@@ -5,10 +5,11 @@ import { demo, registerVerifiedAgency } from '../harness/accounts';
 import { expectAccessible } from '../harness/screens';
 
 /**
- * Delivery and review across screens (issue 7): the admin takes a paid item in the fulfilment queue
- * and delivers a .docx; the agency reads it in the content view and asks for a revision; the admin
- * delivers version 2; the agency approves, and the order shows COMPLETED with the counters moved.
- * Then an admin deletes a paid item of another order and the agency's wallet shows the refund.
+ * Delivery and review across screens (docs/decisions/0004-item-state-machine.md): the admin takes a
+ * paid item in the fulfilment queue and delivers a .docx; the agency reads it in the content view
+ * and asks for a revision; the admin delivers version 2; the agency approves, and the order shows
+ * COMPLETED with the counters moved. Then an admin deletes a paid item of another order and the
+ * agency's wallet shows the refund.
  */
 
 type Auth = { token: string; user: unknown };

@@ -5,9 +5,9 @@ import { expectAccessible, newPage } from '../harness/screens';
 import { latestMail, linkIn } from '../harness/mailbox';
 
 /**
- * The support inbox across screens (issue 8 §5, §7): a customer opens a thread; the admin is
- * emailed, finds it unread and replies; the customer sees the unread count in the sidebar, opens
- * the thread from the emailed link and reads the reply, and the count goes away.
+ * The support inbox across screens (docs/decisions/0024-support-inbox.md): a customer opens a
+ * thread; the admin is emailed, finds it unread and replies; the customer sees the unread count in
+ * the sidebar, opens the thread from the emailed link and reads the reply, and the count goes away.
  */
 
 /** The open thread's messages. */

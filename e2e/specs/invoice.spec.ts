@@ -3,11 +3,11 @@ import { invoiceMessages } from '@copydesk/shared';
 import { registerVerifiedAgency } from '../harness/accounts';
 
 /**
- * Invoices in the browser (issue 4 §6, §7): an agency pays an order from its wallet, opens the
- * payment's invoice from the billing history, and 'Download Invoice' opens a new tab on a signed
- * link that answers with the PDF, without a bearer header. A link whose signature or expiry was
- * changed answers 403. (A link that simply ran out is refused the same way; the API tests move the
- * clock past its 10 minutes.)
+ * Invoices in the browser (docs/decisions/0026-invoices.md): an agency pays an order from its
+ * wallet, opens the payment's invoice from the billing history, and 'Download Invoice' opens a new
+ * tab on a signed link that answers with the PDF, without a bearer header. A link whose signature
+ * or expiry was changed answers 403. (A link that simply ran out is refused the same way; the API
+ * tests move the clock past its 10 minutes.)
  */
 
 const authHeader = (token: string) => ({ authorization: `Bearer ${token}` });

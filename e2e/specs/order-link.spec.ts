@@ -3,7 +3,7 @@ import { demo } from '../harness/accounts';
 import { latestMail, linkIn } from '../harness/mailbox';
 
 /**
- * One-time sign-in links (issue 8 §6): when an associate saves an unpaid order, the agency is
+ * One-time sign-in links: when an associate saves an unpaid order, the agency is
  * emailed a link that signs it in and opens the order's payment page after 2 s; the link works once.
  */
 test('the agency opens an associate’s unpaid order from the emailed one-time link', async ({ browser, request }) => {

@@ -14,7 +14,7 @@ async function signUpThroughForm(page: Page, agency: NewAgency) {
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 
-test('the waiting screen moves on by itself once the link is opened elsewhere (issue 9 §4)', async ({ page, request }) => {
+test('the waiting screen moves on by itself once the link is opened elsewhere', async ({ page, request }) => {
   const agency = newAgency('waiting');
   await signUpThroughForm(page, agency);
   await expect(page).toHaveURL(/\/email\/verify$/);

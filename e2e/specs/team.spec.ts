@@ -5,10 +5,10 @@ import { expectAccessible, newPage } from '../harness/screens';
 import { latestMail, linkIn } from '../harness/mailbox';
 
 /**
- * Team management across screens (issue 8 §2, §7): an admin adds an agency; the agency sets its
- * password from the email and signs in; it adds an associate from the dashboard's Add Users; the
- * associate signs in from its own email; the agency deactivates the associate, whose open session
- * ends at its next call, and the associate cannot sign in again.
+ * Team management across screens (docs/decisions/0011-tenancy-and-roles.md): an admin adds an
+ * agency; the agency sets its password from the email and signs in; it adds an associate from the
+ * dashboard's Add Users; the associate signs in from its own email; the agency deactivates the
+ * associate, whose open session ends at its next call, and the associate cannot sign in again.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

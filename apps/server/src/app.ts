@@ -51,7 +51,7 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-/** Secrets never reach the logs (DESIGN.md §7). */
+/** Secrets never reach the logs (docs/decisions/0014-card-data-and-secrets.md). */
 export const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',

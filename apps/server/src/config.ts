@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { repoRoot } from './paths.js';
 
 /**
- * The one place that reads the environment (DESIGN.md §3). Everything else receives a Config.
+ * The one place that reads the environment (docs/style.md). Everything else receives a Config.
  * A bad value stops start-up with a readable list of what is wrong.
  */
 
@@ -87,10 +87,10 @@ export const configSchema = z
     ),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    /** Paid orders (dollars) after which an agency gets the one-time credit (DESIGN.md §6.5). */
+    /** Paid orders (dollars) after which an agency gets the one-time credit (docs/decisions/0008-offer-credit.md). */
     OFFER_THRESHOLD: z.coerce.number().positive().default(1000),
     OFFER_CREDIT: z.coerce.number().positive().default(100),
-    /** Days an item may wait in Pending Review before it is approved automatically (DESIGN.md §6.16). */
+    /** Days an item may wait in Pending Review before it is approved automatically (docs/decisions/0010-due-dates-and-auto-approval.md). */
     AUTO_APPROVE_DAYS: z.coerce.number().int().min(1).max(365).default(4),
     TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
     /**

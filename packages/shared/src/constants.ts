@@ -1,4 +1,4 @@
-/** Business constants and limits (access-and-billing §9, orders-and-payment §9). */
+/** Business constants and limits: field lengths, page sizes, uploads, timings, catalogue values. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const TEXT_MAX = 250;
@@ -13,7 +13,7 @@ export const DEFAULT_PAGE_SIZE = 5;
 export const PROFILE_PIC_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_PIC_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** Client timings (access-and-billing §9). */
+/** Client timings. */
 export const TOAST_MS = 8000;
 export const WELCOME_DELAY_MS = 3000;
 export const TOKEN_LOGIN_REDIRECT_MS = 2000;
@@ -28,7 +28,7 @@ export const TERMS_URL = 'https://copydesk.example.com/terms';
 
 export const UTM_KEYS = ['utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'] as const;
 
-/* Catalogue and order-form values (orders-and-payment §9). Products are named exactly so: rules and
+/* Catalogue and order-form values. Products are named exactly so: rules and
    the bulk spreadsheet refer to them by name. */
 export const PRODUCT_NAMES = [
   'Article',
@@ -45,7 +45,7 @@ export const PRODUCT_NAMES = [
 ] as const;
 export type ProductName = (typeof PRODUCT_NAMES)[number];
 
-/** Publish medium is required only for these types (orders-and-payment §5). */
+/** Publish medium is required only for these types. */
 export const PUBLISH_MEDIUM_REQUIRED_FOR: readonly ProductName[] = ['Product Description', 'Blog Post', 'Long Form Article', 'Guest Post'];
 
 export const CATEGORIES = [

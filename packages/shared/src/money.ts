@@ -1,6 +1,6 @@
 /**
  * Money is integer cents everywhere; the API carries dollars as numbers with at most 2 decimals
- * (DESIGN.md §4). These are the only conversions.
+ * (docs/decisions/0001-integer-cents.md). These are the only conversions.
  */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;

@@ -1,9 +1,10 @@
 import type { Role } from './roles.js';
 
 /**
- * The one permission table (issue 9 §4): what each role may do, named after the action. The server
- * authorises with it (`can`/`assertCan` in apps/server/src/lib/access.ts, `requireAuth(capability)`)
- * and the web app draws its menu, route guards and buttons from it, so the two never disagree.
+ * The one permission table (docs/decisions/0011-tenancy-and-roles.md): what each role may do, named
+ * after the action. The server authorises with it (`can`/`assertCan` in
+ * apps/server/src/lib/access.ts, `requireAuth(capability)`) and the web app draws its menu, route
+ * guards and buttons from it, so the two never disagree.
  *
  * A capability says whether a role may do something at all. Which records it may do it to is the
  * tenant check beside it: an agency and its associates are one tenant (`agencyIdOf`), and only

@@ -41,7 +41,7 @@ export interface AppliedCoupon {
 }
 
 /**
- * The discount a coupon gives on a subtotal (orders-and-payment §9): a fixed coupon must be below
+ * The discount a coupon gives on a subtotal (docs/decisions/0009-coupons.md): a fixed coupon must be below
  * the total; a percentage takes total × amount / 100, rounded to the cent; the total never goes
  * below 0. Returns null when a fixed coupon is not below the total.
  */

@@ -1,7 +1,7 @@
 export const ROLES = ['admin', 'agency', 'associate'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The portal title the header shows per role (access-and-billing §1). */
+/** The portal title the header shows per role. */
 export const portalTitle: Record<Role, string> = {
   admin: 'Admin Portal',
   agency: 'Agency Portal',

@@ -15,13 +15,14 @@ import { closedPort, startTcpProxy, type TcpProxy } from '../test/tcp.js';
 import { orderItem } from '../test/helpers.js';
 
 /**
- * The server survives PostgreSQL going away (DESIGN.md issue 9 §2). The real server process runs
- * on a database of its own, reached through a TCP proxy, under a steady load of reads and
- * transactional writes, while the test (1) terminates every backend of the server's pool and
- * (2) "restarts" the database by cutting all connections and refusing new ones for a while. The
- * process must stay up, answer 503 (never 500, never hang) while the database is away, and serve
- * again by itself once it is back. Needs TEST_DATABASE_URL (CI's second, PostgreSQL run); the
- * role only needs to terminate its own backends, which PostgreSQL allows without superuser.
+ * The server survives PostgreSQL going away (the database answers 503, then the pool reconnects).
+ * The real server process runs on a database of its own, reached through a TCP proxy, under a
+ * steady load of reads and transactional writes, while the test (1) terminates every backend of the
+ * server's pool and (2) "restarts" the database by cutting all connections and refusing new ones
+ * for a while. The process must stay up, answer 503 (never 500, never hang) while the database is
+ * away, and serve again by itself once it is back. Needs TEST_DATABASE_URL (CI's second, PostgreSQL
+ * run); the role only needs to terminate its own backends, which PostgreSQL allows without
+ * superuser.
  */
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;

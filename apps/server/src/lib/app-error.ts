@@ -1,6 +1,6 @@
 /**
  * Domain errors. Services throw `AppError(code, message)`; the one error handler maps the code to
- * an HTTP status (DESIGN.md §4). Services never know about HTTP.
+ * an HTTP status (docs/decisions/0022-api-conventions.md). Services never know about HTTP.
  */
 export const errorStatus = {
   UNAUTHENTICATED: 401,

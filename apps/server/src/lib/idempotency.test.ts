@@ -8,8 +8,9 @@ import { AppError } from './app-error.js';
 import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, requestHashOf, withIdempotency } from './idempotency.js';
 
 /**
- * Idempotency keys (issue 9 §3): a key whose request died with its process is taken over after
- * its lease instead of answering 409 for ever; finished keys answer repeats for 24 h, then expire.
+ * Idempotency keys (docs/decisions/0006-idempotency-keys.md): a key whose request died with its
+ * process is taken over after its lease instead of answering 409 for ever; finished keys answer
+ * repeats for 24 h, then expire.
  */
 
 let handle: DatabaseHandle;

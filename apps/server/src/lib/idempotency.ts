@@ -41,13 +41,13 @@ export const requestHashOf = (body: unknown) =>
     .digest('hex');
 
 /**
- * Runs a money operation at most once per (user, scope, Idempotency-Key) (DESIGN.md §4). A repeat
- * with the same key and body answers the first response; the same key with another body is a 422;
- * a repeat while the first is still running is a 409, until the first's lease (`leaseMs`, default
- * IDEMPOTENCY_LEASE_MS) runs out. Server
- * faults release the key for a retry, unless the operation already finished it inside its own
- * transaction (`finish`), in which case the work committed and the stored answer stands; keys
- * expire after 24 h.
+ * Runs a money operation at most once per (user, scope, Idempotency-Key)
+ * (docs/decisions/0006-idempotency-keys.md). A repeat with the same key and body answers the first
+ * response; the same key with another body is a 422; a repeat while the first is still running is a
+ * 409, until the first's lease (`leaseMs`, default IDEMPOTENCY_LEASE_MS) runs out. Server faults
+ * release the key for a retry, unless the operation already finished it inside its own transaction
+ * (`finish`), in which case the work committed and the stored answer stands; keys expire after
+ * 24 h.
  */
 export async function withIdempotency(
   db: Database,

@@ -2,7 +2,7 @@ import type { Sharp } from 'sharp';
 import { messages, uploadLimitMessages } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 
-/** The largest picture side accepted (issue 9 §5); 4096 × 4096 decodes to 64 MB of RGBA. */
+/** The largest picture side accepted, so decoding stays bounded: 4096 × 4096 decodes to 64 MB of RGBA. */
 export const MAX_PICTURE_SIDE = 4096;
 
 export type PictureFormat = 'png' | 'jpg' | 'webp';

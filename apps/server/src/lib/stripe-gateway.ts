@@ -5,10 +5,10 @@ import { AppError } from './app-error.js';
 import type { CardDetails, ChargeLookup, ChargeRequest, PaymentGateway } from './payment-gateway.js';
 
 /**
- * The `stripe` gateway (issue 4 §2) on the official SDK. Cards reach Stripe from the browser
- * (Stripe.js creates the PaymentMethod); this server only ever sees `pm_…` ids, so a raw card
- * number is refused here. PaymentIntents are confirmed server-side with the caller's idempotency
- * key, so a retried request never charges twice.
+ * The `stripe` gateway on the official SDK (docs/decisions/0014-card-data-and-secrets.md). Cards
+ * reach Stripe from the browser (Stripe.js creates the PaymentMethod); this server only ever sees
+ * `pm_…` ids, so a raw card number is refused here. PaymentIntents are confirmed server-side with
+ * the caller's idempotency key, so a retried request never charges twice.
  *
  * Customer per agency: Stripe itself is the record (customer `metadata.agency_id`), found with the
  * Search API and created with a deterministic idempotency key. Search is eventually consistent (a

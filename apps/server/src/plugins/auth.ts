@@ -25,7 +25,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Why an account may not be used right now, or null when it may: a deactivated user, or an
- * associate whose agency is deactivated (DESIGN.md §6.19). Sign-in and every call ask this.
+ * associate whose agency is deactivated (docs/decisions/0011-tenancy-and-roles.md). Sign-in and
+ * every call ask this.
  */
 export function accountRefusal(user: Pick<UserRow, 'status' | 'role'>, agencyStatus: number | null): string | null {
   if (user.status !== 1) return messages.accountDeactivated;
@@ -42,8 +43,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 /**
  * onRequest hook for a route that needs a signed-in user, optionally one allowed a capability of
  * the permission table (`requireAuth('coupons.admin')`). A deactivated account's tokens, and an
- * inactive agency's associates, stop working with 403 (DESIGN.md §4, §6.19) before any capability
- * is asked. Several capabilities mean any one of them.
+ * inactive agency's associates, stop working with 403 (docs/decisions/0011-tenancy-and-roles.md)
+ * before any capability is asked. Several capabilities mean any one of them.
  */
 export function requireAuth(...allowed: Capability[]): preHandlerAsyncHookHandler {
   const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));

@@ -23,8 +23,8 @@ function rootMessage(err: unknown): string {
 
 /**
  * The one error handler: domain errors, validation failures and framework errors all answer
- * `{message, errors?}` with the status of DESIGN.md §4. 5xx details never leave the server; an
- * unreachable database is a 503 with Retry-After, not a 500.
+ * `{message, errors?}` with the status each case has (docs/decisions/0022-api-conventions.md).
+ * 5xx details never leave the server; an unreachable database is a 503 with Retry-After, not a 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {

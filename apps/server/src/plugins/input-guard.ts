@@ -3,7 +3,7 @@ import { inputMessages, unsafeTextIn, unsafeTextMessage, type UnsafeText } from 
 import { AppError } from '../lib/app-error.js';
 
 /**
- * Text no handler may see (issue 9 §5): a NUL (PostgreSQL refuses it, so every query holding one
+ * Text no handler may see: a NUL (PostgreSQL refuses it, so every query holding one
  * was a 500) or an unpaired surrogate (not Unicode; encoders replace or throw). Checked in one
  * place for every route, so no route has to remember it:
  * - onRequest, once the route is matched but before authentication, parsing or validation: the

@@ -158,8 +158,9 @@ export function cardPayload(overrides: Record<string, unknown> = {}) {
 }
 
 /**
- * Every caller an endpoint's access tests walk through (issue 8 §7; issue 9 §7 adds a second
- * associate of agency A, to show that associates do not see each other's orders and payments).
+ * Every caller an endpoint's access tests walk through (docs/decisions/0011-tenancy-and-roles.md),
+ * with a second associate of agency A, to show that associates do not see each other's orders and
+ * payments.
  */
 export type MatrixRole = Tenant | 'associateA2' | 'associateB' | 'deactivated' | 'associateOfDeactivated';
 

@@ -502,7 +502,7 @@ export interface HostileRequest {
   remote: number;
 }
 
-/** The classes that answered 500 (issue 9 §5), plus int4 overflows (as a number and as digits), as JSON values and as URL text. */
+/** The classes of input that once answered 500, plus int4 overflows (as a number and as digits), as JSON values and as URL text. */
 export const CLASS_VALUES: readonly unknown[] = ['a\u0000b', 'x\uD800', '0000-01-01', 1e-9, 2_147_483_648, '2147483648'];
 export const CLASS_URL_TEXT = ['a%00b', '%ED%A0%80', '0000-01-01', '1e-9', '99999999999999999999'] as const;
 

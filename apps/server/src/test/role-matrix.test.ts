@@ -4,11 +4,11 @@ import { bearer, createTestApp, type TestApp } from './harness.js';
 import { placeOrder, signInRoleMatrix, type MatrixRole } from './helpers.js';
 
 /**
- * The role and tenant matrix of issue 8 §7 for the calls the team and administration screens use
- * beyond the users and inbox modules (which walk the matrix in their own tests): the coupon
- * administration, the agency picker, editing a user, Notify Agency and the operator figures.
- * Every caller — admin, agency A, associate of A, agency B, associate of B, a visitor, a
- * deactivated user and the associate of a deactivated agency — gets exactly its answer.
+ * The role and tenant matrix (docs/decisions/0011-tenancy-and-roles.md) for the calls the team and
+ * administration screens use beyond the users and inbox modules (which walk the matrix in their own
+ * tests): the coupon administration, the agency picker, editing a user, Notify Agency and the
+ * operator figures. Every caller — admin, agency A, associate of A, agency B, associate of B, a
+ * visitor, a deactivated user and the associate of a deactivated agency — gets exactly its answer.
  */
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { bearer, createTestApp, type TestApp } from './harness.js';
 import { cardPayload, multipart, orderItem, placeOrder, signInRoleMatrix, type MatrixRole } from './helpers.js';
 
 /**
- * Issue 9 §7: every route Fastify registered × eight callers, each with the answer its role and
+ * Every route Fastify registered × eight callers, each with the answer its role and
  * tenant allow. The routes are collected through buildApp's `onRoute` option on the app the test builds, so a
  * new route without a row below fails "every registered route has a row".
  *

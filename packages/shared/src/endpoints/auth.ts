@@ -16,7 +16,7 @@ import { routes } from './routes.js';
 
 const tags = ['auth'];
 
-/** Accounts: sign-up, sign-in, passwords, email verification (access-and-billing §5, §7). */
+/** Accounts: sign-up, sign-in, passwords, email verification (docs/decisions/0012-no-account-enumeration.md). */
 export const authEndpoints = {
   register: defineEndpoint({
     ...routes.register,

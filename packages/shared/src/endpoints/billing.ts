@@ -19,7 +19,7 @@ import { routes } from './routes.js';
 
 const tags = ['billing'];
 
-/** Payments, top-ups, the wallet and saved cards (orders-and-payment §6, access-and-billing §3). */
+/** Payments, top-ups, the wallet and saved cards (docs/decisions/0005-card-payments-in-three-steps.md). */
 export const billingEndpoints = {
   getPaymentConfig: defineEndpoint({
     ...routes.getPaymentConfig,

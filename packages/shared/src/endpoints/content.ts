@@ -25,7 +25,7 @@ const tags = ['content'];
 /** A download: OpenAPI only learns that a file comes back. */
 const file = { 200: z.any().describe('the file') };
 
-/** Fulfilment (admins are the fulfilment team), delivery and review of paid items (issue 7; DESIGN.md §6.6–6.9). */
+/** Fulfilment (admins are the fulfilment team), delivery and review of paid items (docs/decisions/0004-item-state-machine.md). */
 export const contentEndpoints = {
   listFulfilment: defineEndpoint({
     ...routes.listFulfilment,

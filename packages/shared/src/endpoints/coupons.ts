@@ -16,7 +16,7 @@ import { routes } from './routes.js';
 
 const tags = ['coupons'];
 
-/** Coupons (access-and-billing §2 "Coupons", §3, §5, §7). */
+/** Coupons: administration, their use history, and the apply check at payment (docs/decisions/0009-coupons.md). */
 export const couponEndpoints = {
   createCoupon: defineEndpoint({
     ...routes.createCoupon,

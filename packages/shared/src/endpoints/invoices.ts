@@ -4,7 +4,7 @@ import { routes } from './routes.js';
 
 const tags = ['billing'];
 
-/** Invoice PDFs: a signed link per payment, then the PDF behind it without the bearer header (orders-and-payment §7). */
+/** Invoice PDFs: a signed link per payment, then the PDF behind it without the bearer header (docs/decisions/0026-invoices.md). */
 export const invoiceEndpoints = {
   getInvoiceLink: defineEndpoint({
     ...routes.getInvoiceLink,

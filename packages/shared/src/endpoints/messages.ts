@@ -13,7 +13,7 @@ import { routes } from './routes.js';
 
 const tags = ['messages'];
 
-/** The support inbox (DESIGN.md §6.13): every signed-in role. */
+/** The support inbox (docs/decisions/0024-support-inbox.md): every signed-in role. */
 export const messageEndpoints = {
   listThreads: defineEndpoint({
     ...routes.listThreads,

@@ -5,7 +5,7 @@ import { routes } from './routes.js';
 
 const tags = ['offers'];
 
-/** The offer banner and the associate's request for more balance (DESIGN.md §6.5). */
+/** The offer banner and the associate's request for more balance (docs/decisions/0008-offer-credit.md). */
 export const offerEndpoints = {
   getOfferStatus: defineEndpoint({
     ...routes.getOfferStatus,

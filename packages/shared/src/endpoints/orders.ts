@@ -17,7 +17,7 @@ import { routes } from './routes.js';
 
 const tags = ['orders'];
 
-/** Orders and their items before payment (orders-and-payment §3–§5; issue 3 bulk orders). */
+/** Orders and their items before payment, placed one by one or in bulk from a spreadsheet. */
 export const orderEndpoints = {
   listOrders: defineEndpoint({
     ...routes.listOrders,

@@ -15,7 +15,7 @@ import { routes } from './routes.js';
 
 const tags = ['users'];
 
-/** User management and My Account (access-and-billing §2 "Users", DESIGN.md §6.19). */
+/** User management and My Account (docs/decisions/0011-tenancy-and-roles.md). */
 export const userEndpoints = {
   /** One path, three answers picked by the flags: the page, `?count=1` → {count}, `?showAll=1` → every {id, name, email}. */
   listUsers: defineEndpoint({

@@ -4,8 +4,8 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, TEXT_MAX, UTM_KEYS, Z
 
 /**
  * Account contracts. The same schemas validate forms in the browser and payloads on the server,
- * so the messages a user sees come from one place. Checks run in the order the spec lists them
- * (access-and-billing §5); the first issue is what a form shows as its toast.
+ * so the messages a user sees come from one place. Checks run in the order the sign-up form has
+ * always checked them; the first issue is what a form shows as its toast.
  */
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

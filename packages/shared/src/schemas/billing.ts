@@ -4,8 +4,8 @@ import { messages } from '../messages.js';
 import { optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
 /**
- * Billing contracts (access-and-billing §3 "Add-balance payload", orders-and-payment §3 "Payment
- * info"). Card fields are checked here for shape only; the gateway judges the card itself.
+ * Billing contracts: the add-balance and payment payloads (`paymentInfo`) and their answers. Card
+ * fields are checked here for shape only; the gateway judges the card itself.
  */
 
 const CARD_DIGITS = /^\d{12,19}$/;
@@ -28,7 +28,7 @@ const flag = z
   .nullish()
   .transform((v) => v === true || v === 1 || v === '1');
 
-/** Card number with spaces removed: digits only, at most 19 (spec §5). */
+/** Card number with spaces removed: digits only, at most 19 (CARD_DIGITS). */
 export const normaliseCardNumber = (v: string) => v.replace(/[\s-]/g, '');
 
 export function luhnValid(digits: string): boolean {
@@ -159,7 +159,7 @@ export type PayOrderInfo = z.input<typeof payOrderInfoSchema>;
 
 export const payOrderResponseSchema = z.object({ message: z.string(), payment_id: z.number(), offer_message: z.string().nullable() });
 
-/** The optional Idempotency-Key of a money call (DESIGN.md §4): a retry with the same key is answered from the first. */
+/** The optional Idempotency-Key of a money call: a retry with the same key is answered from the first (docs/decisions/0006-idempotency-keys.md). */
 export const idempotencyHeaderSchema = z.object({ 'idempotency-key': z.string().max(300).optional() }).loose();
 
 /** The card gateways PAYMENT_GATEWAY chooses between. */

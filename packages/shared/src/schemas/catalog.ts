@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Catalogue contracts (issue 3 §1). Prices are dollars with 2 decimals on the wire. */
+/** Catalogue contracts. Prices are dollars with 2 decimals on the wire. */
 export const productSummarySchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputMessages } from '../messages.js';
 
-/** The JSON every error answers with (DESIGN.md §4). */
+/** The JSON every error answers with (docs/decisions/0022-api-conventions.md). */
 export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
@@ -68,7 +68,7 @@ export const optionalQueryInt = z.preprocess(unset, z.coerce.number().int().posi
 export const optionalQueryText = (max = 100) => z.preprocess(unset, z.string().trim().max(max).optional());
 export const optionalQueryDate = z.preprocess(unset, z.iso.date().refine(isSaneDate, inputMessages.dateOutOfRange).optional());
 
-/** page, limit, sort_column, sort_order of every paged list (DESIGN.md §4). */
+/** page, limit, sort_column, sort_order of every paged list (docs/decisions/0022-api-conventions.md). */
 export function pagedQuerySchema<const C extends readonly [string, ...string[]]>(columns: C, defaultLimit: number) {
   return z.object({
     page: z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(1)),

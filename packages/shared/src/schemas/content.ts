@@ -5,11 +5,11 @@ import { optionalQueryInt, optionalQueryText, pageMetaSchema } from './common.js
 import { contentItemSchema, ITEM_STATUSES, ORDER_STATUSES } from './orders.js';
 
 /**
- * Delivery and review contracts (issue 7; DESIGN.md §6.6–6.9): the fulfilment queue, delivered
+ * Delivery and review contracts (docs/decisions/0004-item-state-machine.md): the fulfilment queue, delivered
  * document versions, the content view, approval, revisions and the activity log.
  */
 
-/** Revisions each item allows (DESIGN.md §6.8). */
+/** Revisions each item allows. */
 export const REVISIONS_PER_ITEM = 3;
 /** Business days from payment to the due date (the spec's "4-5 business days"). */
 export const DUE_BUSINESS_DAYS = 5;

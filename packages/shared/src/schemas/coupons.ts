@@ -5,7 +5,7 @@ import { ROLES } from '../roles.js';
 import { isSaneDate, optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
 /**
- * Coupon contracts (access-and-billing §2 "Coupons", §3, §5, §7). Amounts travel in API units:
+ * Coupon contracts (docs/decisions/0009-coupons.md). Amounts travel in API units:
  * dollars for a fixed coupon, percent for a percentage one. `user_id` is the comma-separated list
  * of agency ids the coupon is for ('' = every agency).
  */
@@ -96,7 +96,7 @@ export const couponExpirySchema = z
   .min(1, messages.fieldRequired)
   .refine(isSaneDate, m.expiryInvalid);
 
-/** Digits only, at least 1 (DESIGN.md §6.4: the number of paid orders that may use it). */
+/** Digits only, at least 1: the number of paid orders that may use it (docs/decisions/0009-coupons.md). */
 export const couponLimitSchema = z.union([z.number(), z.string().max(30, m.limitDigits)], { error: requiredOr(m.limitDigits) }).transform((v, ctx) => {
   const text = typeof v === 'string' ? v.trim() : null;
   if (text === '') {

@@ -4,7 +4,7 @@ import { ROLES } from '../roles.js';
 import { pageMetaSchema } from './common.js';
 
 /**
- * The support inbox (DESIGN.md §6.13; issue 8 §5): threads between an agency (with its associates)
+ * The support inbox (docs/decisions/0024-support-inbox.md): threads between an agency (with its associates)
  * and the admins. A thread is about an order or about nothing in particular; admins open threads
  * only about an order, which makes the thread that order's agency's.
  */

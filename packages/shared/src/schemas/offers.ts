@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalQueryInt } from './common.js';
 
-/** The offer banner (DESIGN.md §6.5) and the associate's request for more balance. */
+/** The offer banner (docs/decisions/0008-offer-credit.md) and the associate's request for more balance. */
 
 /** GET /getOfferStatus. `remaining_amount` in dollars; `show` false once the credit was received. */
 export const offerStatusResponseSchema = z.object({ message: z.string(), remaining_amount: z.number(), show: z.boolean() });

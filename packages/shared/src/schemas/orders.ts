@@ -4,8 +4,8 @@ import { messages } from '../messages.js';
 import { cursorFitsSort, keysetPageMetaSchema, keysetPagedQuerySchema, optionalQueryDate, optionalQueryInt, optionalQueryText } from './common.js';
 
 /**
- * Order contracts (orders-and-payment §3, §5; issue 3 §2). The same rules run in the order form and
- * on the server: `orderItemIssues` returns the spec's messages with the path of each field.
+ * Order contracts: items, orders and their validation. The same rules run in the order form and
+ * on the server: `orderItemIssues` returns the form's messages with the path of each field.
  */
 
 const LONG_TEXT_MAX = 5000;
@@ -41,7 +41,7 @@ export const orderItemInputSchema = z.object({
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 type OrderItem = z.output<typeof orderItemInputSchema>;
 
-/** Fields every item needs (orders-and-payment §5), and the one some types add. */
+/** Fields every item needs, and the one some types add. */
 export const REQUIRED_ITEM_FIELDS = ['category', 'articleTitle', 'project_name', 'about_company', 'target_audience', 'purpose', 'writing_tone'] as const;
 
 /** The 250-character fields and the label the message names them by. */
@@ -89,7 +89,7 @@ export interface ItemIssue {
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
-/** Every rule of spec §5 for one item (n = 1-based item number in messages). */
+/** Every validation rule of one item (n = 1-based item number in messages). */
 export function orderItemIssues(item: OrderItemInput, n: number): ItemIssue[] {
   const issues: ItemIssue[] = [];
   const record = item as Record<string, unknown>;
@@ -231,7 +231,7 @@ export type OrderDetail = z.infer<typeof orderDetailResponseSchema>;
 export const orderCountStatusSchema = z.object({ status: z.enum(['all', 'approved', 'unpaid', 'null']) });
 export const orderCountResponseSchema = z.object({ count: z.number() });
 
-/** PATCH /content/{id} (admin): the simple edit of spec §5. */
+/** PATCH /content/{id} (admin): the simple item edit (word count, keyword, title, description, add-on). */
 export const updateContentSchema = z
   .object({
     wordCount: z.object({ word: z.string().max(100), price: z.number().nullish() }).nullish(),
@@ -283,7 +283,7 @@ export function optionalFieldsFor(orderType: string): readonly string[] {
   return [...COMMON_OPTIONAL_FIELDS, ...(TYPE_FIELDS[orderType] ?? [])];
 }
 
-/** Column keys of the bulk-order spreadsheet, in order (issue 3 §3). */
+/** Column keys of the bulk-order spreadsheet, in order. */
 export const BULK_COLUMNS = [
   'orderType',
   'category',

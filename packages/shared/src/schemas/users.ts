@@ -5,9 +5,9 @@ import { contactInfoFieldsSchema, isEmail, updateUserInfoSchema, userSchema } fr
 import { optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
 /**
- * Profile contracts (My Account and the user-management edit modal). They add the spec's zip
- * limit (access-and-billing §9: zip 5) and an id range the database can hold to the account
- * contracts of auth.ts.
+ * Profile contracts (My Account and the user-management edit modal). They add the zip limit (5
+ * characters, as the forms have it) and an id range the database can hold to the account contracts
+ * of auth.ts.
  */
 
 const zipCode = z.string().trim().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish();
@@ -35,7 +35,7 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export const profilePictureParamsSchema = z.object({ file: z.string() });
 
 /* ------------------------------------------------------------------------------------------------
- * User Management (issue 8 §1): the list, one user, adding a user, changing a status.
+ * User Management: the list, one user, adding a user, changing a status.
  * ---------------------------------------------------------------------------------------------- */
 
 /** `?count=1` / `?showAll=1`: a query flag is on when it is 1 or true. */
@@ -61,7 +61,7 @@ export const userListRowSchema = z.object({
   roles: z.array(z.object({ name: z.string() })),
   /** 1 active, 0 inactive. */
   status: z.number(),
-  /** DESIGN.md §6.3: the agency's name for agencies and associates, "Admin" for admins. */
+  /** The agency's name for agencies and associates, "Admin" for admins (docs/decisions/0011-tenancy-and-roles.md). */
   group: z.string().nullable(),
   /** The agency wallet in dollars (an associate's is its agency's); null for admins. */
   balance: z.number().nullable(),

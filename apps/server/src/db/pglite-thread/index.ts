@@ -4,9 +4,10 @@ import { stringTypeIds } from './parsers.js';
 import { deserializeError, type PGliteThreadData, type Request, type Response, type RowMode, type Startup } from './protocol.js';
 
 /**
- * The embedded database in a worker thread of its own (issue 10): PGlite's WebAssembly runs there,
- * so a query no longer holds the event loop that parses requests and writes responses, and the
- * database boots while the server loads its code and registers its routes.
+ * The embedded database in a worker thread of its own (docs/decisions/0016-embedded-database.md):
+ * PGlite's WebAssembly runs there, so a query no longer holds the event loop that parses requests
+ * and writes responses, and the database boots while the server loads its code and registers its
+ * routes.
  *
  * This is the part of PGlite's client that drizzle-orm's PGlite driver and its migrator use
  * (`query`, `transaction`, `close`), forwarded to ./worker.ts. Rows come back as they would

@@ -6,11 +6,11 @@ import { orders } from './orders.js';
 import { users } from './users.js';
 
 /**
- * One wallet per agency (DESIGN.md §6.2), made by a trigger when the agency is (migration 0014).
- * The cached balance moves only with a ledger entry. `paid_orders_cents` is the running total of the
- * agency's order payments (a trigger on payments keeps it) and `offer_granted` is set once the
- * one-time offer credit is (a trigger on offer_credits): the offer check reads both with the wallet
- * lock instead of summing the agency's payment history.
+ * One wallet per agency (docs/decisions/0002-wallet-ledger.md), made by a trigger when the agency
+ * is (migration 0014). The cached balance moves only with a ledger entry. `paid_orders_cents` is
+ * the running total of the agency's order payments (a trigger on payments keeps it) and
+ * `offer_granted` is set once the one-time offer credit is (a trigger on offer_credits): the offer
+ * check reads both with the wallet lock instead of summing the agency's payment history.
  */
 export const wallets = pgTable(
   'wallets',
@@ -81,7 +81,7 @@ export const PAYMENT_METHODS = ['Balance', 'SavedCard', 'NewCard', 'Admin'] as c
 
 /**
  * Order payments and top-ups, each with a numbered invoice, and refunds to the wallet, each with a
- * numbered credit note (DESIGN.md §6.9, §6.17). Amounts in cents, never negative.
+ * numbered credit note (docs/decisions/0007-refunds.md). Amounts in cents, never negative.
  */
 export const payments = pgTable(
   'payments',
@@ -149,7 +149,7 @@ export const coupons = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     expiry: date('expiry', { mode: 'string' }).notNull(),
-    /** Paid orders that may use it (DESIGN.md §6.4). */
+    /** Paid orders that may use it (docs/decisions/0009-coupons.md). */
     usageLimit: integer('usage_limit').notNull(),
     usedCount: integer('used_count').notNull().default(0),
     status: smallint('status').notNull().default(1),
@@ -196,7 +196,7 @@ export const couponRedemptions = pgTable(
   ],
 );
 
-/** The one-time offer credit per agency (DESIGN.md §6.5). */
+/** The one-time offer credit per agency (docs/decisions/0008-offer-credit.md). */
 export const offerCredits = pgTable('offer_credits', {
   agencyId: integer('agency_id')
     .primaryKey()
@@ -206,7 +206,7 @@ export const offerCredits = pgTable('offer_credits', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Idempotency-Key records: a repeat returns the first answer (DESIGN.md §4). */
+/** Idempotency-Key records: a repeat returns the first answer (docs/decisions/0006-idempotency-keys.md). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -244,12 +244,12 @@ export interface PaymentAttemptDetails {
 }
 
 /**
- * A card payment in three steps (DESIGN.md §4, issue 9 §3): reserved here as `pending` and
- * committed before the gateway is called; `captured` once the gateway took the money; then
- * `succeeded` with the payment row it became, `failed` when nothing was taken, or `refunded` when
- * the money was taken but could not be booked (the order was paid meanwhile, the coupon ran out).
- * The reconciliation pass settles attempts a crash left `pending` or `captured` by asking the
- * gateway under the attempt's own idempotency key. No card number or CVC is ever stored.
+ * A card payment in three steps (docs/decisions/0005-card-payments-in-three-steps.md): reserved
+ * here as `pending` and committed before the gateway is called; `captured` once the gateway took
+ * the money; then `succeeded` with the payment row it became, `failed` when nothing was taken, or
+ * `refunded` when the money was taken but could not be booked (the order was paid meanwhile, the
+ * coupon ran out). The reconciliation pass settles attempts a crash left `pending` or `captured` by
+ * asking the gateway under the attempt's own idempotency key. No card number or CVC is ever stored.
  */
 export const paymentAttempts = pgTable(
   'payment_attempts',

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueInde
 import { orderItems } from './orders.js';
 import { users } from './users.js';
 
-/** A delivered file version of an item (DESIGN.md §6.7); the bytes live in the file store. */
+/** A delivered file version of an item; the bytes live in the file store (docs/decisions/0019-file-storage.md). */
 export const documents = pgTable(
   'documents',
   {
@@ -23,7 +23,7 @@ export const documents = pgTable(
   (t) => [uniqueIndex('documents_item_version_key').on(t.itemId, t.version), check('documents_version_check', sql`${t.version} >= 1`)],
 );
 
-/** A revision request of the agency side (DESIGN.md §6.8). */
+/** A revision request of the agency side (docs/decisions/0004-item-state-machine.md). */
 export const revisions = pgTable(
   'revisions',
   {

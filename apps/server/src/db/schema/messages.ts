@@ -4,9 +4,9 @@ import { orders } from './orders.js';
 import { users } from './users.js';
 
 /**
- * The support inbox (DESIGN.md §6.13): a thread between one agency (with its associates) and the
- * admins. The thread keeps the time of the latest message of each side, so "unread" is a comparison
- * with the reader's `message_reads.read_at`, not a scan of the messages.
+ * The support inbox (docs/decisions/0024-support-inbox.md): a thread between one agency (with its
+ * associates) and the admins. The thread keeps the time of the latest message of each side, so
+ * "unread" is a comparison with the reader's `message_reads.read_at`, not a scan of the messages.
  */
 export const messageThreads = pgTable(
   'message_threads',

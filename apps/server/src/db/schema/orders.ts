@@ -87,9 +87,9 @@ export const orderItems = pgTable(
     useSameTitle: boolean('use_same_title').notNull().default(false),
     /** The staff user working on the item (fulfilment). */
     linkagentId: integer('linkagent_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Payment time + 5 business days (DESIGN.md §6.16); set when the order is paid. */
+    /** Payment time + 5 business days (docs/decisions/0010-due-dates-and-auto-approval.md); set when the order is paid. */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /** Revision requests still allowed (DESIGN.md §6.8). */
+    /** Revision requests still allowed (three per item). */
     revisionsLeft: integer('revisions_left').notNull().default(3),
     /** When the item last entered Pending Review: the auto-approval clock starts here. */
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Bearer tokens: 256-bit random, stored as SHA-256 hex, expiring (DESIGN.md §4). */
+/** Bearer tokens: 256-bit random, stored as SHA-256 hex, expiring (docs/decisions/0013-sessions-in-the-database.md). */
 export const accessTokens = pgTable(
   'access_tokens',
   {

@@ -6,7 +6,7 @@ import { seedCatalog } from './catalog.js';
 
 export const DEMO_PASSWORD = 'demopass123';
 
-/** Demo accounts of DESIGN.md §3, written once into an empty database outside production. */
+/** The demo accounts the README lists, written once into an empty database outside production. */
 async function seedDemoAccounts(db: Database) {
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
   if (n > 0) return;

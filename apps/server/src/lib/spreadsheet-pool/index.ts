@@ -4,9 +4,9 @@ import type { ReadSheetResult, ReadSheetTask } from './read-sheet.worker.js';
 import { workerEntry } from '../worker-entry.js';
 
 /**
- * Spreadsheet uploads are parsed in a pool of worker processes, never on the event loop (issue 9 §5):
- * a heavy but legal .xlsx costs seconds of CPU and hundreds of MB, which on the main thread stalls
- * every user. The pool bounds that work: at most `workers` parses at once, at most `queue` waiting,
+ * Spreadsheet uploads are parsed in a pool of worker processes, never on the event loop
+ * (docs/decisions/0020-spreadsheets-in-worker-processes.md): a heavy but legal .xlsx costs seconds
+ * of CPU and hundreds of MB, which on the main thread stalls every user. The pool bounds that work: at most `workers` parses at once, at most `queue` waiting,
  * each worker under a heap cap, each parse stopped after `timeoutMs`.
  *
  * Processes rather than threads: a worker thread's `resourceLimits` is best effort, and a parse that

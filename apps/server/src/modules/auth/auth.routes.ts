@@ -34,10 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
   const secure = app.config.publicUrl.startsWith('https:');
 
-  // One path, two calls (access-and-billing §7): without a token a visitor signs up as an agency;
-  // with one, an admin adds an agency or an agency adds an associate (no password: they get a
-  // set-password email). The payload schema therefore depends on the caller. It is applied in
-  // preValidation, before the rate limit counts the request, as a route schema would be.
+  // One path, two calls (docs/decisions/0011-tenancy-and-roles.md): without a token a visitor signs
+  // up as an agency; with one, an admin adds an agency or an agency adds an associate (no password:
+  // they get a set-password email). The payload schema therefore depends on the caller. It is
+  // applied in preValidation, before the rate limit counts the request, as a route schema would be.
   const signedInRegister = requireAuth('users.manage');
   const parsed = new WeakMap<FastifyRequest, { signUp: SignUpFields } | { addUser: AddUserFields }>();
   route(

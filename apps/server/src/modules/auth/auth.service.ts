@@ -87,12 +87,13 @@ async function queueVerification(ctx: Ctx, tx: DbOrTx, user: UserRow) {
 }
 
 /**
- * POST /register without a bearer token: a new agency (DESIGN.md §6.1), unverified, with a
- * verification email in the outbox. The answer must not tell a stranger whether the address has an
- * account (issue 9 §4), so a taken address gets the same answer, in the same time: the password is
- * hashed anyway, the owner is emailed instead ("someone tried to sign up with your address", within
- * the hourly email cap) and no second account is made. `signupKey` is for the caller's
- * checkverify cookie (signup-key.ts): a real one for a new account, a decoy otherwise.
+ * POST /register without a bearer token: a new agency, unverified, with a verification email in the
+ * outbox. The answer must not tell a stranger whether the address has an account
+ * (docs/decisions/0012-no-account-enumeration.md), so a taken address gets the same answer, in the
+ * same time: the password is hashed anyway, the owner is emailed instead ("someone tried to sign up
+ * with your address", within the hourly email cap) and no second account is made. `signupKey` is
+ * for the caller's checkverify cookie (signup-key.ts): a real one for a new account, a decoy
+ * otherwise.
  */
 export async function register(ctx: Ctx, sign: SignUp): Promise<{ message: string; user: null; signupKey: string }> {
   const email = sign.email.trim().toLowerCase();
@@ -302,7 +303,7 @@ export async function verifyEmailLink(ctx: Ctx, token: string): Promise<{ ok: bo
 /**
  * Exchanges a one-time sign-in token (an emailed "pay your order" link, or the Google sign-in
  * hand-off) for a session. Unverified accounts may sign in this way; the client then blocks the
- * order until the email is verified (spec §4).
+ * order until the email is verified.
  */
 export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'login_link' | 'social_login') {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('UNAUTHENTICATED', messages.invalidLoginLink);
@@ -327,7 +328,8 @@ export function createLoginLink(db: DbOrTx, userId: number) {
 
 /**
  * The one-time sign-in link of an order email: `/login?token=…&order_id=…` signs the user in and
- * opens `/payment/{order_id}` (access-and-billing §2). Single use, 7 days, stored hashed.
+ * opens `/payment/{order_id}` after 2 s (the sign-in screen's token login). Single use, 7 days,
+ * stored hashed.
  */
 export async function createOrderLoginLink(db: DbOrTx, options: { userId: number; orderId: number; publicUrl: string }) {
   const token = await createLoginLink(db, options.userId);

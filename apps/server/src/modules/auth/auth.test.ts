@@ -89,7 +89,7 @@ describe('POST /api/register', () => {
     expect(row).toBeUndefined();
   });
 
-  it('answers a taken email, whatever its case, as a fresh sign-up and emails its owner instead (issue 9 §4)', async () => {
+  it('answers a taken email, whatever its case, as a fresh sign-up and emails its owner instead', async () => {
     const owner = await newAccount();
     const [before] = await t.db.select().from(users).where(eq(users.email, owner.email));
     const res = await post(
@@ -199,7 +199,7 @@ describe('email verification', () => {
     expect((await post('/api/email/checkverify', { email: 'nope' })).json().errors.email).toEqual([messages.emailNotCorrect]);
   });
 
-  it('does not tell a stranger whether an email has an account (issue 9 §4): byte-identical answers from register, checkverify and resendVerify', async () => {
+  it('does not tell a stranger whether an email has an account: byte-identical answers from register, checkverify and resendVerify', async () => {
     const unverified = await newAccount({ verified: false });
     const verified = await newAccount();
     const unknown = uniqueEmail('nobody');

@@ -6,8 +6,9 @@ import { hashToken } from '../../lib/tokens.js';
 import { authRepository } from '../auth/auth.repository.js';
 
 /**
- * Who may read the dev mailbox (DESIGN.md §6.18). It holds every email the server kept, password
- * resets of the admin included, so it answers only the developer at this machine or an admin.
+ * Who may read the dev mailbox (docs/decisions/0025-dev-mailbox.md). It holds every email the
+ * server kept, password resets of the admin included, so it answers only the developer at this
+ * machine or an admin.
  */
 
 /** The mailbox exists only outside production and without SMTP, where emails are not sent. */

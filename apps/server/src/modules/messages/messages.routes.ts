@@ -7,9 +7,9 @@ import * as inbox from './messages.service.js';
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
 
 /**
- * The support inbox (DESIGN.md §6.13): every signed-in role. Customers see their agency's threads,
- * admins all of them; the service checks each thread against the caller. Authorisation runs on
- * request, before the body is read.
+ * The support inbox (docs/decisions/0024-support-inbox.md): every signed-in role. Customers see
+ * their agency's threads, admins all of them; the service checks each thread against the caller.
+ * Authorisation runs on request, before the body is read.
  */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: inbox.InboxCtx = { db: app.db, config: app.config };

@@ -11,10 +11,10 @@ import { outboxRepository } from '../mail/outbox.repository.js';
 import { messagesRepository as repo, type InboxReader, type Recipient, type Side } from './messages.repository.js';
 
 /**
- * The support inbox (DESIGN.md §6.13): threads between a customer (an agency and its associates,
- * one tenant) and the admins. A customer sees its agency's threads, an admin sees all; another
- * tenant's thread does not exist for the caller (404). Each new message is one transaction with
- * the emails to the other side (through the outbox).
+ * The support inbox (docs/decisions/0024-support-inbox.md): threads between a customer (an agency
+ * and its associates, one tenant) and the admins. A customer sees its agency's threads, an admin
+ * sees all; another tenant's thread does not exist for the caller (404). Each new message is one
+ * transaction with the emails to the other side (through the outbox).
  */
 
 export interface InboxCtx {

@@ -8,8 +8,8 @@ import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness
 import { createVerifiedAgency, latestEmailTo, placeOrder, signInRoleMatrix, uniqueEmail, userIdByEmail, type MatrixRole } from '../../test/helpers.js';
 
 /**
- * The support inbox (issue 8 §5; DESIGN.md §6.13): threads between an agency (with its associates)
- * and the admins, as every role: scope, validation, unread counts, emails and paging.
+ * The support inbox (docs/decisions/0024-support-inbox.md): threads between an agency (with its
+ * associates) and the admins, as every role: scope, validation, unread counts, emails and paging.
  */
 
 let t: TestApp;

@@ -85,7 +85,7 @@ function readProfile(claims: Record<string, unknown>): GoogleProfile {
 /**
  * The account a Google identity signs into: the one already linked to it; else the account with
  * its email, linked now — only when Google vouches for the address, or anyone could claim an
- * account by creating a Google identity with its email; else a new agency (DESIGN.md §6.1).
+ * account by creating a Google identity with its email; else a new agency, as a sign-up makes.
  */
 export async function findOrCreateGoogleUser(db: DbOrTx, profile: GoogleProfile): Promise<UserRow> {
   const picture = profile.picture ? { googlePic: profile.picture } : {};

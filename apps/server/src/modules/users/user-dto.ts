@@ -11,8 +11,8 @@ export function profilePictureUrl(key: string | null): string | null {
 }
 
 /**
- * Group (DESIGN.md §6.3): the agency a user belongs to — its own company for an agency, the parent
- * agency for an associate, "Admin" for admins.
+ * Group (docs/decisions/0011-tenancy-and-roles.md): the agency a user belongs to — its own company
+ * for an agency, the parent agency for an associate, "Admin" for admins.
  */
 export function groupOf(user: UserRow, agencyName: string | null | undefined): string | null {
   if (user.role === 'admin') return 'Admin';
@@ -20,7 +20,7 @@ export function groupOf(user: UserRow, agencyName: string | null | undefined): s
   return agencyName ?? null;
 }
 
-/** The user object every account call answers with (issue 2 §4). Never includes secrets. */
+/** The user object every account call answers with. Never includes secrets. */
 export function toUserDto(user: UserRow | UserWithAgency): User {
   return {
     id: user.id,

@@ -15,8 +15,9 @@ import { groupOf, toUserDto } from './user-dto.js';
 import { usersRepository, type UserListRowData, type UserScope } from './users.repository.js';
 
 /**
- * User Management (issue 8 §1): who sees whom, adding agencies and associates, and switching a
- * user on or off. An admin manages every agency and associate; an agency its own associates.
+ * User Management (docs/decisions/0011-tenancy-and-roles.md): who sees whom, adding agencies and
+ * associates, and switching a user on or off. An admin manages every agency and associate; an
+ * agency its own associates.
  */
 
 interface Ctx {

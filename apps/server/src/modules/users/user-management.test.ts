@@ -6,9 +6,10 @@ import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness
 import { latestEmailTo, linkIn, orderItem, placeOrder, signInRoleMatrix, uniqueEmail, type MatrixRole } from '../../test/helpers.js';
 
 /**
- * User Management (issue 8 §1, §6): listing and reading users in scope, adding agencies and
- * associates, switching users on and off (with an inactive agency stopping its associates), the
- * operator's dashboard figures, and the one-time sign-in links of order emails — as every role.
+ * User Management (docs/decisions/0011-tenancy-and-roles.md): listing and reading users in scope,
+ * adding agencies and associates, switching users on and off (with an inactive agency stopping its
+ * associates), the operator's dashboard figures, and the one-time sign-in links of order emails —
+ * as every role.
  */
 
 let t: TestApp;
@@ -73,7 +74,8 @@ describe('GET /api/user', () => {
     const byId = (id: number) => body.data.find((u: { id: number }) => u.id === id);
     expect(byId(ids.admin)).toMatchObject({ group: 'Admin', balance: null, roles: [{ name: 'admin' }], status: 1 });
     expect(byId(ids.agencyA)).toMatchObject({ group: 'Acme Media', balance: 500, roles: [{ name: 'agency' }], email: 'agency@example.com' });
-    // An associate's balance is its agency's wallet (DESIGN.md §6.2), its group the agency (§6.3).
+    // An associate's balance is its agency's wallet, its group the agency
+    // (docs/decisions/0011-tenancy-and-roles.md).
     expect(byId(ids.associateA)).toMatchObject({ group: 'Acme Media', balance: 500, roles: [{ name: 'associate' }] });
     expect(byId(ids.associateB)).toMatchObject({ group: 'Bravo Studio', balance: 0 });
     expect(byId(ids.deactivated)).toMatchObject({ status: 0 });
