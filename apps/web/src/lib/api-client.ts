@@ -4,12 +4,14 @@ import { clearSession, getToken } from './auth';
 import { notify } from './notify';
 
 /**
- * The one HTTP client of the app. Every call goes to `/api` with the bearer token (when signed in),
- * `X-Requested-With: XMLHttpRequest` and JSON, and every failure becomes an `ApiError` carrying the
- * server's `{message, errors}` (DESIGN.md §4). A 401 on a call made with a token means the session
- * is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the user
- * to /login. So is a 403 saying the account itself may no longer be used (a deactivated user, or
- * an associate whose agency was deactivated), with that message shown once.
+ * The one HTTP transport of the app: JSON calls (`request`, `call`), uploads that report progress
+ * (`send`, XMLHttpRequest underneath, because fetch reports no upload progress) and file downloads
+ * (`fetchFile`) are all built and settled here. Every request goes to `/api` with the bearer token
+ * (when signed in) and `X-Requested-With: XMLHttpRequest`, and every failure becomes an `ApiError`
+ * carrying the server's `{message, errors}`. A 401 on a request made with a token means the session
+ * is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the user to
+ * /login. So is a 403 saying the account itself may no longer be used (a deactivated user, or an
+ * associate whose agency was deactivated), with that message shown once.
  */
 
 const ACCOUNT_REFUSALS: ReadonlySet<string> = new Set([messages.accountDeactivated, userMessages.agencyDeactivated]);
@@ -87,12 +89,10 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, fallbackMessage(status));
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
-  const text = await response.text();
-  if (!text) return null;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json') || /^[[{]/.test(text.trimStart())) {
+/** An answer's body: JSON when it says so or looks like it, else its text; null when empty. */
+function parseBody(status: number, text: string, contentType: string | null): unknown {
+  if (status === 204 || !text) return null;
+  if ((contentType ?? '').includes('json') || /^[[{]/.test(text.trimStart())) {
     try {
       return JSON.parse(text);
     } catch {
@@ -122,50 +122,98 @@ export function apiUrl(path: string, query?: Query): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export type UploadProgress = (percent: number) => void;
+
+/** What every request carries, whichever way it is sent. */
+type Prepared = { url: string; method: string; headers: Record<string, string>; body: FormData | string | undefined; token: string | null };
+
+function prepare(path: string, options: RequestOptions, accept: string | null): Prepared {
   const token = getToken();
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    ...options.headers,
-  };
+  const headers: Record<string, string> = { ...(accept ? { Accept: accept } : {}), 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  return { url: apiUrl(path, options.query), method: options.method ?? 'GET', headers, body, token };
+}
 
+/**
+ * A non-2xx answer as an ApiError, after what it says about the session: a 401 to a signed-in
+ * request ends the session; so does a 403 refusing the account itself, whose message is shown here
+ * (and marked shown, so that the screen's error reporting does not show it again).
+ */
+function refusal(status: number, body: unknown, token: string | null): ApiError {
+  const error = toApiError(status, body);
+  if (status === 401 && token) clearSession();
+  if (status === 403 && token && ACCOUNT_REFUSALS.has(error.message)) {
+    clearSession();
+    notify.error(error.message);
+    error.shown = true;
+  }
+  return error;
+}
+
+/** Sends a prepared request with fetch; a failed answer is thrown as `refusal` has it. */
+async function exchange(prepared: Prepared, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: prepared.body, signal, credentials: 'same-origin' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, messages.networkError);
   }
-
-  const data = await readBody(response);
-  if (!response.ok) {
-    const error = toApiError(response.status, data);
-    if (response.status === 401 && token) clearSession();
-    if (response.status === 403 && token && ACCOUNT_REFUSALS.has(error.message)) {
-      clearSession();
-      notify.error(error.message);
-      error.shown = true;
-    }
-    throw error;
-  }
-  return data as T;
+  if (!response.ok) throw refusal(response.status, parseBody(response.status, await response.text(), response.headers.get('content-type')), prepared.token);
+  return response;
 }
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await exchange(prepare(path, options, 'application/json'), options.signal);
+  return parseBody(response.status, await response.text(), response.headers.get('content-type')) as T;
+}
+
+/**
+ * The same request as `request`, sent with XMLHttpRequest so that `onProgress` hears how much of
+ * the body (an upload's FormData) has gone, in percent.
+ */
+export function send<T>(path: string, { onProgress, ...options }: Omit<RequestOptions, 'signal'> & { onProgress?: UploadProgress }): Promise<T> {
+  const prepared = prepare(path, options, 'application/json');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(prepared.method, prepared.url);
+    for (const [name, value] of Object.entries(prepared.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, messages.networkError));
+    xhr.onload = () => {
+      const body = parseBody(xhr.status, xhr.responseText, xhr.getResponseHeader('content-type'));
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(refusal(xhr.status, body, prepared.token));
+    };
+    xhr.send(prepared.body ?? null);
+  });
+}
+
+/** The file name of a `Content-Disposition` header (RFC 6266 `filename*` first), or null. */
+export function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || null;
+}
+
+export type DownloadedFile = { blob: Blob; filename: string | null };
 
 /* Typed calls through the shared endpoint table (packages/shared/src/endpoints). */
 
@@ -177,8 +225,9 @@ type ParamsOption<E extends Endpoint> = [PathParamNames<E['path']>] extends [nev
 
 type QueryOption<E extends Endpoint> = Schema<E, 'query'> extends z.ZodType ? { query?: z.input<Schema<E, 'query'>> & Query } : { query?: never };
 
+/** An upload may follow its progress (it then goes by `send`). */
 type BodyOption<E extends Endpoint> = E extends { body: 'multipart' }
-  ? { body: FormData }
+  ? { body: FormData; onProgress?: UploadProgress }
   : Schema<E, 'body'> extends z.ZodType
     ? undefined extends z.input<Schema<E, 'body'>>
       ? { body?: z.input<Schema<E, 'body'>> }
@@ -213,8 +262,32 @@ export type CallResponse<K extends keyof Endpoints> = EndpointResponse<Endpoints
  */
 export function call<K extends CallName>(name: K, ...[options]: CallArgs<Endpoints[K]>): Promise<CallResponse<K>> {
   const { method, path } = routes[name];
-  const { params, query, body, headers, signal } = (options ?? {}) as CallOptions<Endpoint> & { params?: Record<string, string | number>; query?: Query };
+  const { params, query, body, headers, signal, onProgress } = (options ?? {}) as CallOptions<Endpoint> & {
+    params?: Record<string, string | number>;
+    query?: Query;
+    onProgress?: UploadProgress;
+  };
+  if (onProgress) return send<CallResponse<K>>(fillPath(path, params), { method, query, body, headers, onProgress });
   return request<CallResponse<K>>(fillPath(path, params), { method, query, body, headers, signal });
+}
+
+/** The names of the calls that answer a file. */
+export type DownloadName = { [K in keyof Endpoints]: Endpoints[K] extends { download: true } ? K : never }[keyof Endpoints];
+
+type FileOptions<E extends Endpoint> = ParamsOption<E> & QueryOption<E>;
+type FileArgs<E extends Endpoint> = object extends FileOptions<E> ? [options?: FileOptions<E>] : [options: FileOptions<E>];
+
+/**
+ * Fetches the file a download endpoint answers (a delivered .docx, an order's export, a
+ * spreadsheet), with the same headers and failures as every other call, and the file name its
+ * `Content-Disposition` gives. Files behind the bearer header cannot be opened with a plain link.
+ *
+ *   fetchFile('exportOrder', { params: { id } })  // → Promise<{ blob, filename }>
+ */
+export async function fetchFile<K extends DownloadName>(name: K, ...[options]: FileArgs<Endpoints[K]>): Promise<DownloadedFile> {
+  const { params, query } = (options ?? {}) as { params?: Record<string, string | number>; query?: Query };
+  const response = await exchange(prepare(fillPath(routes[name].path, params), { method: routes[name].method, query }, null));
+  return { blob: await response.blob(), filename: filenameFrom(response.headers.get('content-disposition')) };
 }
 
 /** The URL of an endpoint, for what is not a JSON call: a download (a link, or a fetch of the file) or a page navigation. */

@@ -33,6 +33,9 @@ export class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
+  getResponseHeader(name: string): string | null {
+    return name.toLowerCase() === 'content-type' ? 'application/json' : null;
+  }
   send(body: FormData) {
     this.body = body;
     FakeXhr.sent.push(this);

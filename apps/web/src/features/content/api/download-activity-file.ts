@@ -1,6 +1,6 @@
-import { endpointUrl } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download';
+import { fetchFile } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
 
 /** GET /content/downloadActivity/{logId} → the file an activity entry refers to. */
 export const downloadActivityFile = (logId: number, filename: string | null) =>
-  downloadFile(endpointUrl('downloadActivityFile', { id: logId }), { fallbackName: filename || `activity-${logId}.docx` });
+  saveFile(fetchFile('downloadActivityFile', { params: { id: logId } }), filename || `activity-${logId}.docx`);

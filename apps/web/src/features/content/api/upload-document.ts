@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { endpointUrl, type CallResponse } from '@/lib/api-client';
+import { call, type CallResponse } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { uploadWithProgress } from '@/lib/upload';
 
 export type UploadDocumentResponse = CallResponse<'uploadDocument'>;
 
@@ -13,7 +12,7 @@ export type UploadDocumentResponse = CallResponse<'uploadDocument'>;
 export function uploadDocument({ id, file }: { id: number; file: File }, onProgress?: (percent: number) => void) {
   const form = new FormData();
   form.append('file', file);
-  return uploadWithProgress<UploadDocumentResponse>(endpointUrl('uploadDocument', { id }), form, onProgress);
+  return call('uploadDocument', { params: { id }, body: form, onProgress });
 }
 
 export const useUploadDocument = (onProgress: (percent: number) => void) => {

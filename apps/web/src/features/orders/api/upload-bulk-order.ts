@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BulkOrderResponse } from '@copydesk/shared';
-import { endpointUrl } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { uploadWithProgress } from '@/lib/upload';
 
 /**
  * POST /order/bulk (multipart `file`, `order_type`) → {message, order:{id}, rejected:[{row, reasons}]},
@@ -12,7 +11,7 @@ export function uploadBulkOrder({ file, orderType }: { file: File; orderType: st
   const form = new FormData();
   form.append('order_type', orderType);
   form.append('file', file);
-  return uploadWithProgress<BulkOrderResponse>(endpointUrl('uploadBulkOrder'), form, onProgress);
+  return call('uploadBulkOrder', { body: form, onProgress });
 }
 
 export const useUploadBulkOrder = (onProgress: (percent: number) => void) => {
