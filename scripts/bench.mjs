@@ -327,7 +327,7 @@ function dataRows(results) {
               value: spreadPerSecond,
               unit: '/s',
               ceiling: sqlAlonePerSecond,
-              ceilingLabel: 'pay_order_from_wallet, pgbench',
+              ceilingLabel: 'book_order_payment, pgbench',
               note: 'information',
             }),
           );

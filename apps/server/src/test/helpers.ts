@@ -225,3 +225,18 @@ export async function fundedAgency(app: App, db: Database, adminToken: string, d
   }
   return { token, id };
 }
+
+/** The lifecycle's main road, each step a move item_transitions allows (migration 0017). */
+const MAIN_ROAD = ['Unpaid', 'Unassigned', 'In Progress', 'Pending Review', 'Approved'] as const;
+
+/**
+ * Walks live items straight to `status` along the main road with raw updates, one legal step at a
+ * time (the database refuses a jump), for tests that need an item in some state without going
+ * through payment and delivery. `where` picks the items: an order's, or some ids.
+ */
+export async function walkItemsTo(db: Database, where: { orderId: number } | { itemIds: number[] }, status: (typeof MAIN_ROAD)[number]) {
+  const which = 'orderId' in where ? sql`order_id = ${where.orderId}` : sql`id = any(${`{${where.itemIds.join(',')}}`}::integer[])`;
+  for (let i = 1; i <= MAIN_ROAD.indexOf(status); i += 1) {
+    await db.execute(sql`update order_items set status = ${MAIN_ROAD[i]} where ${which} and deleted_at is null and status = ${MAIN_ROAD[i - 1]}`);
+  }
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { trigramIndexSettings } from './trigram.js';
 import { products } from './catalog.js';
 import { cents } from './money.js';
@@ -126,6 +126,23 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
  * Live order counts per agency, kept by triggers on `orders`, so unfiltered lists and the counters
  * do not count rows: the list stays as fast with 100,000 orders as with 1,000.
  */
+/**
+ * The item lifecycle: every legal move of an order item, with who may make it. `Deleted` is the
+ * soft deletion (deleted_at set, status kept). The `move_items` SQL function is the one writer of
+ * item status, and a trigger on order_items refuses any other change, from any client
+ * (docs/decisions/0004-item-state-machine.md).
+ */
+export const itemTransitions = pgTable(
+  'item_transitions',
+  {
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** Who may make the move: 'payment', 'fulfilment', 'orderer', 'auto_approval', 'admin'. */
+    actors: text('actors').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromStatus, t.toStatus] })],
+);
+
 export const agencyOrderStats = pgTable('agency_order_stats', {
   agencyId: integer('agency_id')
     .primaryKey()

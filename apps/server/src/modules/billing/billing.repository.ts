@@ -1,6 +1,17 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, type DbOrTx } from '../../db/client.js';
-import { coupons, orderItems, orders, payments, savedCards, users, walletEntries, wallets, type WalletEntryKind } from '../../db/schema/index.js';
+import {
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  savedCards,
+  users,
+  walletEntries,
+  wallets,
+  type PaymentAttemptDetails,
+  type WalletEntryKind,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
 import type { CouponRefusal } from '../coupons/coupon-rules.js';
@@ -39,50 +50,52 @@ const sortColumns = {
   created_at: payments.createdAt,
 } as const;
 
-/** Why `pay_order_from_wallet` did not book: 'in_flight' means a card attempt holds the order. */
-export type WalletPaymentRefusal = 'not_found' | 'already_paid' | 'in_flight' | CouponRefusal | 'coupon_above_total' | 'balance_not_enough';
+/** Why the booking routine did not book: 'in_flight' means a card attempt holds the order. */
+export type BookingRefusal = 'not_found' | 'already_paid' | 'in_flight' | 'order_changed' | CouponRefusal | 'coupon_above_total' | 'balance_not_enough';
 
-export interface WalletPayment {
+/** What an order payment is decided on: the order, its payer and scope, and the coupon asked for. */
+export interface PaymentTermsQuery {
   orderId: number;
-  /** The wallet debited: the payer's agency. */
+  /** The payer's agency: its wallet and coupons. */
   agencyId: number;
-  userId: number;
   /** Whose orders the payer may pay (scopeOf in the orders service). */
   scope: OrderScope;
   coupon: { id: number } | { code: string } | null;
   /** The day a coupon's expiry is compared with (YYYY-MM-DD, UTC). */
   today: string;
+  /** The card attempt being settled: not another payment in flight. */
+  attemptId?: number | null;
+}
+
+export type PaymentTerms =
+  | { refusal: BookingRefusal; inFlightAttemptId: number | null }
+  | { refusal: null; subtotalCents: number; discountCents: number; chargeCents: number; couponId: number | null };
+
+export interface OrderPaymentBooking extends PaymentTermsQuery {
+  method: 'Balance' | 'SavedCard' | 'NewCard';
+  userId: number;
   description: string;
-  dueBusinessDays: number;
   offer: { thresholdCents: number; creditCents: number; description: string };
+  /** A card attempt's amounts, fixed when it was reserved: a booking that would differ is refused. */
+  expected?: { subtotalCents: number; chargeCents: number } | null;
+  card?: { gateway: string; chargeRef: string; last4: string; expiry: string } | null;
+  billing?: Omit<PaymentAttemptDetails, 'savedCard'> | null;
 }
 
-export type WalletPaymentResult =
-  { refusal: WalletPaymentRefusal; inFlightAttemptId: number | null } | { refusal: null; paymentId: number; offerCredited: boolean };
+export type BookingResult = { refusal: BookingRefusal; inFlightAttemptId: number | null } | { refusal: null; paymentId: number; offerCredited: boolean };
 
-/**
- * The call of migration 0015's `pay_order_from_wallet`, as a named prepared statement: on PostgreSQL
- * each pooled connection parses and plans it once, not on every payment.
- */
-function prepareWalletPayment(db: DbOrTx) {
-  const p = (name: keyof WalletPaymentParams) => sql.placeholder(name);
-  return db
-    .select({
-      refusal: sql<WalletPaymentRefusal | null>`refusal`,
-      inFlightAttemptId: sql<number | null>`in_flight_attempt_id`,
-      paidPaymentId: sql<number | null>`paid_payment_id`,
-      offerCredited: sql<boolean>`offer_credited`,
-    })
-    .from(
-      sql`pay_order_from_wallet(${p('orderId')}::integer, ${p('agencyId')}::integer, ${p('userId')}::integer,
-        ${p('scopeAgencyId')}::integer, ${p('scopeUserId')}::integer, ${p('couponId')}::integer, ${p('couponCode')}::text,
-        ${p('today')}::date, ${p('description')}::text, ${p('dueBusinessDays')}::integer,
-        ${p('offerThresholdCents')}::bigint, ${p('offerCreditCents')}::bigint, ${p('offerDescription')}::text)`,
-    )
-    .prepare('pay_order_from_wallet');
-}
+const scopeParams = (scope: OrderScope) => ({
+  scopeAgencyId: scope.kind === 'agency' ? scope.agencyId : null,
+  scopeUserId: scope.kind === 'user' ? scope.userId : null,
+});
 
-interface WalletPaymentParams {
+const couponParams = (coupon: PaymentTermsQuery['coupon']) => ({
+  couponId: coupon && 'id' in coupon ? coupon.id : null,
+  couponCode: coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null,
+});
+
+interface BookingParams {
+  method: string;
   orderId: number;
   agencyId: number;
   userId: number;
@@ -92,57 +105,123 @@ interface WalletPaymentParams {
   couponCode: string | null;
   today: string;
   description: string;
-  dueBusinessDays: number;
   offerThresholdCents: number;
   offerCreditCents: number;
   offerDescription: string;
+  attemptId: number | null;
+  expectedSubtotalCents: number | null;
+  expectedChargeCents: number | null;
+  gateway: string | null;
+  gatewayRef: string | null;
+  cardLast4: string | null;
+  cardExpiry: string | null;
+  billingName: string | null;
+  billingAddress: string | null;
+  billingCity: string | null;
+  billingState: string | null;
+  billingCountry: string | null;
+  billingZip: string | null;
 }
 
-/** The prepared payment of each database handle; a transaction prepares its own (same name and text). */
-const walletPaymentOf = preparedPerDatabase(prepareWalletPayment);
+/**
+ * The call of migration 0017's `book_order_payment`, as a named prepared statement: on PostgreSQL
+ * each pooled connection parses and plans it once, not on every payment.
+ */
+function prepareBooking(db: DbOrTx) {
+  const p = (name: keyof BookingParams) => sql.placeholder(name);
+  return db
+    .select({
+      refusal: sql<BookingRefusal | null>`refusal`,
+      inFlightAttemptId: sql<number | null>`in_flight_attempt_id`,
+      paidPaymentId: sql<number | null>`paid_payment_id`,
+      offerCredited: sql<boolean>`offer_credited`,
+    })
+    .from(
+      sql`book_order_payment(${p('method')}::text, ${p('orderId')}::integer, ${p('agencyId')}::integer, ${p('userId')}::integer,
+        ${p('scopeAgencyId')}::integer, ${p('scopeUserId')}::integer, ${p('couponId')}::integer, ${p('couponCode')}::text,
+        ${p('today')}::date, ${p('description')}::text,
+        ${p('offerThresholdCents')}::bigint, ${p('offerCreditCents')}::bigint, ${p('offerDescription')}::text,
+        ${p('attemptId')}::integer, ${p('expectedSubtotalCents')}::bigint, ${p('expectedChargeCents')}::bigint,
+        ${p('gateway')}::text, ${p('gatewayRef')}::text, ${p('cardLast4')}::text, ${p('cardExpiry')}::text,
+        ${p('billingName')}::text, ${p('billingAddress')}::text, ${p('billingCity')}::text, ${p('billingState')}::text,
+        ${p('billingCountry')}::text, ${p('billingZip')}::text)`,
+    )
+    .prepare('book_order_payment');
+}
+
+/** The prepared booking of each database handle; a transaction prepares its own (same name and text). */
+const bookingOf = preparedPerDatabase(prepareBooking);
 
 export const billingRepository = {
   /**
-   * Pays an order from the agency's wallet in one statement, inside the caller's transaction: the
-   * SQL function of migration 0015 locks, checks and books everything a wallet payment touches, so
-   * the transaction makes one round trip to the database instead of one per step. A refusal has
-   * written nothing.
+   * Books an order payment in one statement, inside the caller's transaction: migration 0017's
+   * `book_order_payment` locks, checks and writes everything a payment touches (one round trip).
+   * A refusal has written nothing. Only the booking layer (booking.ts) calls it.
    */
-  async payOrderFromWallet(db: DbOrTx, payment: WalletPayment): Promise<WalletPaymentResult> {
-    const { scope, coupon, offer } = payment;
-    const [row] = await walletPaymentOf(db).execute({
-      orderId: payment.orderId,
-      agencyId: payment.agencyId,
-      userId: payment.userId,
-      scopeAgencyId: scope.kind === 'agency' ? scope.agencyId : null,
-      scopeUserId: scope.kind === 'user' ? scope.userId : null,
-      couponId: coupon && 'id' in coupon ? coupon.id : null,
-      couponCode: coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null,
-      today: payment.today,
-      description: payment.description,
-      dueBusinessDays: payment.dueBusinessDays,
+  async bookOrderPayment(db: DbOrTx, booking: OrderPaymentBooking): Promise<BookingResult> {
+    const { offer, card, billing, expected } = booking;
+    const [row] = await bookingOf(db).execute({
+      method: booking.method,
+      orderId: booking.orderId,
+      agencyId: booking.agencyId,
+      userId: booking.userId,
+      ...scopeParams(booking.scope),
+      ...couponParams(booking.coupon),
+      today: booking.today,
+      description: booking.description,
       offerThresholdCents: offer.thresholdCents,
       offerCreditCents: offer.creditCents,
       offerDescription: offer.description,
-    } satisfies WalletPaymentParams);
+      attemptId: booking.attemptId ?? null,
+      expectedSubtotalCents: expected?.subtotalCents ?? null,
+      expectedChargeCents: expected?.chargeCents ?? null,
+      gateway: card?.gateway ?? null,
+      gatewayRef: card?.chargeRef ?? null,
+      cardLast4: card?.last4 ?? null,
+      cardExpiry: card?.expiry ?? null,
+      billingName: billing?.billingName ?? null,
+      billingAddress: billing?.billingAddress ?? null,
+      billingCity: billing?.billingCity ?? null,
+      billingState: billing?.billingState ?? null,
+      billingCountry: billing?.billingCountry ?? null,
+      billingZip: billing?.billingZip ?? null,
+    } satisfies BookingParams);
     if (row!.refusal) return { refusal: row!.refusal, inFlightAttemptId: row!.inFlightAttemptId };
     return { refusal: null, paymentId: row!.paidPaymentId!, offerCredited: row!.offerCredited };
   },
 
-  /**
-   * Takes the agency's wallet row lock (the wallet exists from the agency's sign-up) and reads what
-   * the offer check needs. Every transaction that books a payment locks the order, then the wallet,
-   * then (through triggers) the agency's counters, in that order, so a wallet payment and a card
-   * payment that grants the offer credit cannot deadlock.
-   */
-  async lockWallet(db: DbOrTx, agencyId: number): Promise<{ paidOrdersCents: number; offerGranted: boolean }> {
-    const [row] = await db
-      .select({ paidOrdersCents: wallets.paidOrdersCents, offerGranted: wallets.offerGranted })
-      .from(wallets)
-      .where(eq(wallets.agencyId, agencyId))
-      .for('update');
-    if (!row) throw new Error(`agency ${agencyId} has no wallet`);
-    return row;
+  /** What paying the order would take, under the order's and the coupon's locks (`order_payment_terms`). */
+  async orderPaymentTerms(db: DbOrTx, query: PaymentTermsQuery): Promise<PaymentTerms> {
+    const scope = scopeParams(query.scope);
+    const coupon = couponParams(query.coupon);
+    const result = await db.execute(sql`select refusal, in_flight_attempt_id, subtotal_cents, discount_cents, charge_cents, coupon_id
+      from order_payment_terms(${query.orderId}::integer, ${query.agencyId}::integer, ${scope.scopeAgencyId}::integer, ${scope.scopeUserId}::integer,
+        ${coupon.couponId}::integer, ${coupon.couponCode}::text, ${query.today}::date, ${query.attemptId ?? null}::integer)`);
+    type Row = {
+      refusal: BookingRefusal | null;
+      in_flight_attempt_id: number | null;
+      subtotal_cents: string | number;
+      discount_cents: string | number;
+      charge_cents: string | number;
+      coupon_id: number | null;
+    };
+    const row = (result as unknown as { rows: Row[] }).rows[0]!;
+    if (row.refusal) return { refusal: row.refusal, inFlightAttemptId: row.in_flight_attempt_id };
+    return {
+      refusal: null,
+      subtotalCents: Number(row.subtotal_cents),
+      discountCents: Number(row.discount_cents),
+      chargeCents: Number(row.charge_cents),
+      couponId: row.coupon_id,
+    };
+  },
+
+  /** Refunds to the wallet what deleting the order (or one item of it) returns (`book_refund`); the caller holds the order's lock. */
+  async bookRefund(db: DbOrTx, refund: { orderId: number; itemId: number | null; actorId: number; description: string }) {
+    const result = await db.execute(sql`select amount_cents, credit_note
+      from book_refund(${refund.orderId}::integer, ${refund.itemId}::integer, ${refund.actorId}::integer, ${refund.description}::text)`);
+    const row = (result as unknown as { rows: { amount_cents: string | number; credit_note: string | null }[] }).rows[0]!;
+    return { amountCents: Number(row.amount_cents), creditNote: row.credit_note };
   },
 
   async balanceOf(db: DbOrTx, agencyId: number): Promise<number> {

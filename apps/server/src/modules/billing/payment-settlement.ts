@@ -1,18 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { billingMessages, centsToDollars, messages, paymentSettlementMessages } from '@copydesk/shared';
+import { billingMessages, messages, paymentSettlementMessages } from '@copydesk/shared';
 import type { Config } from '../../config.js';
-import type { Database, Transaction } from '../../db/client.js';
-import { offerCredits, type PaymentAttemptDetails } from '../../db/schema/index.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../lib/idempotency.js';
 import { startIntervalJob } from '../../lib/interval-job.js';
 import type { CardSource, ChargeResult, PaymentGateway } from '../../lib/payment-gateway.js';
-import { redeemCoupon } from '../coupons/coupon-rules.js';
-import { formatCredit } from '../offers/offers.service.js';
-import { ordersRepository } from '../orders/orders.repository.js';
-import { paidOrdersRepository } from '../orders/paid-orders.repository.js';
 import { billingRepository } from './billing.repository.js';
+import { bookCardTopup, bookOrderPayment } from './booking.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
 
 /**
@@ -52,85 +48,6 @@ export const gatewayKeyOf = (agencyId: number, attemptId: number) => `copydesk-a
 
 const expiry = (month: number, year: number) => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
 
-/** The ledger line of the one-time offer credit (also written by the wallet payment's SQL function). */
-export const offerCreditDescription = (thresholdCents: number) => `Offer credit: paid orders reached ${centsToDollars(thresholdCents).toFixed(2)}`;
-
-/** What the pay answer says when the payment earned the credit. */
-export const offerGrantedMessage = (creditCents: number) => billingMessages.offerGranted(formatCredit(creditCents));
-
-/**
- * The one-time credit once an agency's paid orders reach the threshold (DESIGN.md §6.5). `wallet` is
- * what the wallet lock read before this payment: nothing more is read unless the credit is due.
- */
-async function grantOfferIfDue(
-  config: Config,
-  tx: Transaction,
-  booking: { agencyId: number; actorId: number; paymentId: number; amountCents: number },
-  wallet: { paidOrdersCents: number; offerGranted: boolean },
-): Promise<string | null> {
-  const { thresholdCents, creditCents } = config.offer;
-  const { agencyId, actorId, paymentId } = booking;
-  if (wallet.offerGranted || wallet.paidOrdersCents + booking.amountCents < thresholdCents) return null;
-  const [granted] = await tx.insert(offerCredits).values({ agencyId, amountCents: creditCents, paymentId }).onConflictDoNothing().returning();
-  if (!granted) return null;
-  await billingRepository.appendEntry(tx, {
-    agencyId,
-    amountCents: creditCents,
-    kind: 'offer_credit',
-    description: offerCreditDescription(thresholdCents),
-    actorId,
-    paymentId,
-  });
-  return offerGrantedMessage(creditCents);
-}
-
-export interface OrderBooking {
-  order: { id: number };
-  agencyId: number;
-  userId: number;
-  method: 'SavedCard' | 'NewCard';
-  subtotalCents: number;
-  discountCents: number;
-  amountCents: number;
-  couponId: number | null;
-  description: string;
-  /** The gateway, its charge and the card (none when a coupon paid it all), and the billing address. */
-  card?: { gateway: string; chargeRef: string; last4: string; expiry: string } | null;
-  billing?: Omit<PaymentAttemptDetails, 'savedCard'>;
-}
-
-/**
- * Books an order paid by card (or in full by a coupon) inside the caller's transaction, the order
- * row already locked, then the wallet (billingRepository.lockWallet says why): the payment with its
- * invoice, the coupon use, the order and its items released to the writers, the activity line and
- * the offer check. Wallet payments do the same, and the debit, in one SQL call
- * (billingRepository.payOrderFromWallet).
- */
-export async function bookOrderPayment(config: Config, tx: Transaction, booking: OrderBooking) {
-  const { order, agencyId, userId, amountCents, description } = booking;
-  const wallet = await billingRepository.lockWallet(tx, agencyId);
-  const { id: paymentId } = await billingRepository.insertPayment(tx, {
-    kind: 'order',
-    agencyId,
-    userId,
-    orderId: order.id,
-    method: booking.method,
-    subtotalCents: booking.subtotalCents,
-    discountCents: booking.discountCents,
-    amountCents,
-    couponId: booking.couponId,
-    description,
-    ...(booking.card
-      ? { gateway: booking.card.gateway, gatewayRef: booking.card.chargeRef, cardLast4: booking.card.last4, cardExpiry: booking.card.expiry }
-      : {}),
-    ...(booking.billing ?? {}),
-  });
-  if (booking.couponId) await redeemCoupon(tx, { couponId: booking.couponId, paymentId, orderId: order.id, userId, discountCents: booking.discountCents });
-  await paidOrdersRepository.markPaid(tx, { orderId: order.id, paymentId, userId, description: `Paid with order #${order.id} (payment #${paymentId})` });
-  const offerMessage = await grantOfferIfDue(config, tx, { agencyId, actorId: userId, paymentId, amountCents }, wallet);
-  return { paymentId, offerMessage };
-}
-
 /** What a settled attempt answers: the same as the request that made it would have. */
 export type SettledAnswer = { message: string; payment_id?: number; offer_message?: string | null };
 
@@ -160,45 +77,32 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
     let paymentId: number;
     let offerMessage: string | null = null;
     if (attempt.kind === 'order') {
-      const order = await ordersRepository.lockOrder(tx, attempt.orderId!, { kind: 'agency', agencyId: attempt.agencyId });
-      if (!order) throw new AppError('NOT_FOUND', messages.notFound);
-      if (order.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
-      if (order.totalCents !== attempt.subtotalCents) throw new AppError('CONFLICT', paymentSettlementMessages.orderChanged);
+      // The booking routine checks the order and the coupon again under their locks: a refusal here
+      // (the order was paid or changed meanwhile, the coupon ran out) refunds the charge.
       ({ paymentId, offerMessage } = await bookOrderPayment(ctx.config, tx, {
-        order,
+        method: attempt.method,
+        orderId: attempt.orderId!,
         agencyId: attempt.agencyId,
         userId: attempt.userId,
-        method: attempt.method,
-        subtotalCents: attempt.subtotalCents,
-        discountCents: attempt.discountCents,
-        amountCents: attempt.amountCents,
-        couponId: attempt.couponId,
+        scope: { kind: 'agency', agencyId: attempt.agencyId },
+        coupon: attempt.couponId ? { id: attempt.couponId } : null,
+        // The coupon was valid the day the attempt was reserved; a pass after midnight keeps that day.
+        today: attempt.createdAt.toISOString().slice(0, 10),
         description: attempt.description,
+        attemptId: attempt.id,
+        expected: { subtotalCents: attempt.subtotalCents, chargeCents: attempt.amountCents },
         card: cardFields,
         billing,
       }));
     } else {
-      ({ id: paymentId } = await billingRepository.insertPayment(tx, {
-        kind: 'topup',
+      paymentId = await bookCardTopup(tx, {
         agencyId: attempt.agencyId,
         userId: attempt.userId,
         method: attempt.method,
-        subtotalCents: attempt.amountCents,
         amountCents: attempt.amountCents,
         description: attempt.description,
-        gateway: cardFields.gateway,
-        gatewayRef: cardFields.chargeRef,
-        cardLast4: cardFields.last4,
-        cardExpiry: cardFields.expiry,
-        ...billing,
-      }));
-      await billingRepository.appendEntry(tx, {
-        agencyId: attempt.agencyId,
-        amountCents: attempt.amountCents,
-        kind: 'topup_card',
-        description: attempt.description,
-        actorId: attempt.userId,
-        paymentId,
+        card: cardFields,
+        billing,
       });
     }
     if (attempt.savedRef && attempt.card) {

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 import {
   billingMessages,
-  couponDiscountCents,
-  DUE_BUSINESS_DAYS,
   dollarsToCents,
   messages,
   normaliseCardNumber,
@@ -16,23 +14,13 @@ import { agencyIdOf, assertCan, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { nothingToFinish, type FinishInTransaction } from '../../lib/idempotency.js';
 import type { CardSource } from '../../lib/payment-gateway.js';
-import { appliedCoupon, assertUsable, couponRefusalError, findCoupon, today } from '../coupons/coupon-rules.js';
-import { ordersRepository } from '../orders/orders.repository.js';
+import { today } from '../coupons/coupon-rules.js';
 import { scopeOf } from '../orders/orders.service.js';
 import { usersRepository } from '../users/users.repository.js';
-import { billingRepository, type WalletPaymentRefusal } from './billing.repository.js';
+import { billingRepository } from './billing.repository.js';
+import { bookAdminCredit, bookOrderPayment, OrderInFlight, quoteOrderPayment } from './booking.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
-import {
-  ATTEMPT_LEASE_MS,
-  bookOrderPayment,
-  chargeAndSettle,
-  gatewayKeyOf,
-  offerCreditDescription,
-  offerGrantedMessage,
-  reconcileAttempt,
-  requestKeyOf,
-  type PaymentsCtx,
-} from './payment-settlement.js';
+import { ATTEMPT_LEASE_MS, chargeAndSettle, gatewayKeyOf, reconcileAttempt, requestKeyOf, type PaymentsCtx } from './payment-settlement.js';
 
 export type { PaymentsCtx } from './payment-settlement.js';
 
@@ -108,13 +96,6 @@ async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
 
 const moneyTransaction = <T>(ctx: PaymentsCtx, work: (tx: Transaction) => Promise<T>): Promise<T> => withMoneyErrors(() => ctx.db.transaction(work));
 
-/** A card attempt holds the order: thrown out of the payment's transaction to be settled or waited for. */
-class OrderInFlight extends Error {
-  constructor(readonly attemptId: number) {
-    super('card payment in flight');
-  }
-}
-
 /**
  * Runs a payment step; when a card attempt holds the order and its request died (untouched for a
  * lease), settles that attempt and runs the step once more. Otherwise the customer waits for it
@@ -134,22 +115,6 @@ async function unlessCardInFlight<T>(ctx: PaymentsCtx, step: () => Promise<T>): 
   } catch (again) {
     if (again instanceof OrderInFlight) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
     throw again;
-  }
-}
-
-/** The customer's answer to a wallet payment the database refused. */
-function walletRefusalError(refusal: Exclude<WalletPaymentRefusal, 'in_flight'>): AppError {
-  switch (refusal) {
-    case 'not_found':
-      return new AppError('NOT_FOUND', messages.notFound);
-    case 'already_paid':
-      return new AppError('CONFLICT', billingMessages.alreadyPaid);
-    case 'coupon_above_total':
-      return AppError.field('coupon', messages.couponAboveTotal);
-    case 'balance_not_enough':
-      return AppError.field('payment_type', messages.balanceNotEnough);
-    default:
-      return couponRefusalError(refusal);
   }
 }
 
@@ -189,29 +154,14 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
   const couponRef = info.coupon_id ? { id: info.coupon_id } : info.coupon_code?.trim() ? { code: info.coupon_code } : null;
   const description = `Order Payment #${orderId}`;
 
+  const payment = { orderId, agencyId, userId: actor.id, scope: scopeOf(actor), coupon: couponRef, today: today(), description };
+
   if (info.payment_type === 'Balance') {
-    const { offer } = ctx.config;
     const book = async (db: DbOrTx) => {
-      const booked = await billingRepository.payOrderFromWallet(db, {
-        orderId,
-        agencyId,
-        userId: actor.id,
-        scope: scopeOf(actor),
-        coupon: couponRef,
-        today: today(),
-        description,
-        dueBusinessDays: DUE_BUSINESS_DAYS,
-        offer: { thresholdCents: offer.thresholdCents, creditCents: offer.creditCents, description: offerCreditDescription(offer.thresholdCents) },
-      });
-      if (booked.refusal === 'in_flight') throw new OrderInFlight(booked.inFlightAttemptId!);
-      if (booked.refusal) throw walletRefusalError(booked.refusal);
-      return {
-        message: billingMessages.paid,
-        payment_id: booked.paymentId,
-        offer_message: booked.offerCredited ? offerGrantedMessage(offer.creditCents) : null,
-      };
+      const booked = await bookOrderPayment(ctx.config, db, { ...payment, method: 'Balance' });
+      return { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage };
     };
-    // The function books all or nothing as one statement, so without an answer to store under an
+    // The routine books all or nothing as one statement, so without an answer to store under an
     // Idempotency-Key it runs alone: one round trip, no BEGIN and COMMIT around it.
     if (finish === nothingToFinish) return unlessCardInFlight(ctx, () => withMoneyErrors(() => book(ctx.db)));
     return unlessCardInFlight(ctx, () =>
@@ -234,30 +184,12 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
 
   const reserved = await unlessCardInFlight(ctx, () =>
     moneyTransaction(ctx, async (tx) => {
-      const order = await ordersRepository.lockOrder(tx, orderId, scopeOf(actor));
-      if (!order) throw new AppError('NOT_FOUND', messages.notFound);
-      if (order.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
-      const inFlight = await attempts.inFlightForOrder(tx, order.id);
-      if (inFlight) throw new OrderInFlight(inFlight.id);
-
-      const subtotalCents = order.totalCents;
-      let discountCents = 0;
-      let couponId: number | null = null;
-      if (couponRef) {
-        const coupon = await findCoupon(tx, couponRef);
-        assertUsable(coupon, agencyId);
-        const discount = couponDiscountCents(appliedCoupon(coupon), subtotalCents);
-        if (discount === null) throw AppError.field('coupon', messages.couponAboveTotal);
-        discountCents = discount;
-        couponId = coupon.id;
-      }
-      const amountCents = subtotalCents - discountCents;
-      const booking = { order, agencyId, userId: actor.id, subtotalCents, discountCents, amountCents, couponId, description };
-
+      // The charge is decided by the booking routine's own rules, under the order's and the coupon's locks.
+      const terms = await quoteOrderPayment(tx, payment);
       const card = await cardSourceOf(tx, agencyId, info, method);
-      if (amountCents === 0) {
+      if (terms.chargeCents === 0) {
         // Paid in full by the coupon: nothing to charge, so it is booked at once.
-        const booked = await bookOrderPayment(ctx.config, tx, { ...booking, method, billing: billingAddress(info) });
+        const booked = await bookOrderPayment(ctx.config, tx, { ...payment, method, billing: billingAddress(info) });
         const done = { message: billingMessages.paid, payment_id: booked.paymentId, offer_message: booked.offerMessage };
         await finish(tx, done);
         return { done };
@@ -267,13 +199,13 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
         kind: 'order',
         agencyId,
         userId: actor.id,
-        orderId: order.id,
+        orderId,
         requestKey,
         method,
-        subtotalCents,
-        discountCents,
-        amountCents,
-        couponId,
+        subtotalCents: terms.subtotalCents,
+        discountCents: terms.discountCents,
+        amountCents: terms.chargeCents,
+        couponId: terms.couponId,
         description,
         details,
         gateway: ctx.gateway.name,
@@ -302,16 +234,7 @@ export async function addBalance(
     if (!agency) throw AppError.field('agency', billingMessages.agencyUnknown);
     return moneyTransaction(ctx, async (tx) => {
       const description = info.description!.trim();
-      const { id: paymentId } = await billingRepository.insertPayment(tx, {
-        kind: 'topup',
-        agencyId: agency.id,
-        userId: agency.id,
-        method: 'Admin',
-        subtotalCents: amountCents,
-        amountCents,
-        description,
-      });
-      await billingRepository.appendEntry(tx, { agencyId: agency.id, amountCents, kind: 'topup_admin', description, actorId: actor.id, paymentId });
+      await bookAdminCredit(tx, { agencyId: agency.id, adminId: actor.id, amountCents, description });
       const answer = { message: billingMessages.balanceCredited(agency.companyName || agency.name) };
       await finish(tx, answer);
       return answer;

@@ -17,8 +17,8 @@ import { billingRepository } from './billing.repository.js';
 import { payOrder } from './payments.service.js';
 
 /**
- * A wallet payment's money step is one call of the SQL function `pay_order_from_wallet` (migration
- * 0015): one round trip inside its transaction, whatever the payment touches.
+ * A wallet payment's money step is one call of the booking routine `book_order_payment` (migration
+ * 0017): one round trip inside its transaction, whatever the payment touches.
  */
 let t: TestApp;
 let admin: string;
@@ -71,7 +71,7 @@ describe('a wallet payment', () => {
     const answer = await payOrder({ db: recording.db, config: t.app.config, gateway: t.app.gateway }, agency.actor, info, 'one-statement');
 
     // No Idempotency-Key: no answer to store, so not even a BEGIN and COMMIT around the call.
-    expect(recording.statements()).toEqual([expect.stringMatching(/^\s*select .* from pay_order_from_wallet\(/s)]);
+    expect(recording.statements()).toEqual([expect.stringMatching(/^\s*select .* from book_order_payment\(/s)]);
     expect(recording.transactions()).toBe(0);
     expect(answer).toEqual({ message: billingMessages.paid, payment_id: expect.any(Number), offer_message: billingMessages.offerGranted('$5') });
     const [payment] = await t.db
@@ -118,7 +118,7 @@ describe('a wallet payment', () => {
     );
     expect(stored.body).toMatchObject({ message: billingMessages.paid, payment_id: expect.any(Number) });
     expect(recording.transactions()).toBe(1);
-    const booking = recording.statements().findIndex((s) => /pay_order_from_wallet\(/.test(s));
+    const booking = recording.statements().findIndex((s) => /book_order_payment\(/.test(s));
     expect(recording.statements()[booking + 1]).toMatch(/^update "idempotency_keys"/);
     const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(row).toMatchObject({ status: 'done', responseStatus: 200, responseBody: stored.body });
@@ -160,8 +160,11 @@ describe('a wallet payment', () => {
   });
 });
 
+// The payment screen previews the discount with couponDiscountCents (packages/shared) before the
+// server is asked; the booking routine's coupon_discount_cents decides what is taken. The preview
+// must show exactly what will be booked.
 describe('coupon_discount_cents', () => {
-  it('gives the discount couponDiscountCents gives, to the cent, halves included', async () => {
+  it('books the discount the payment screen previews, to the cent, halves included', async () => {
     const coupon = fc.oneof(
       fc.record({ type: fc.constant('fixed' as const), amount: fc.integer({ min: 1, max: 2_000_000_000_000 }) }),
       fc.record({ type: fc.constant('percentage' as const), amount: fc.integer({ min: 1, max: 10_000 }) }),

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
-import { activityRepository } from './activity.repository.js';
+import { moveItems } from '../orders/item-lifecycle.js';
 import { contentRepository } from './content.repository.js';
 import { contentUrl } from './content.service.js';
 import { startIntervalJob } from '../../lib/interval-job.js';
@@ -26,15 +26,10 @@ interface Ctx {
 async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
   return ctx.db.transaction(async (tx) => {
-    const approved = await contentRepository.approveDueReviews(tx, { cutoff, now, limit: BATCH });
-    if (approved.length) {
-      const description = `Approved automatically after ${ctx.config.autoApproveDays} ${ctx.config.autoApproveDays === 1 ? 'day' : 'days'} in review`;
-      await activityRepository.logMany(
-        tx,
-        approved.map((itemId) => ({ itemId, userId: null, description })),
-      );
-    }
-    return approved.length;
+    const due = await contentRepository.claimDueReviews(tx, { cutoff, limit: BATCH });
+    const description = `Approved automatically after ${ctx.config.autoApproveDays} ${ctx.config.autoApproveDays === 1 ? 'day' : 'days'} in review`;
+    await moveItems(tx, { itemIds: due, to: 'Approved', by: 'auto_approval', userId: null, description, at: now });
+    return due.length;
   });
 }
 

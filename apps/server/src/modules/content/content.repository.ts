@@ -231,20 +231,25 @@ export const contentRepository = {
   },
 
   /**
-   * Automatic approval: approves up to `limit` items whose review started before `cutoff`, claimed
-   * with FOR UPDATE SKIP LOCKED so concurrent passes never take the same item. Returns their ids.
+   * Automatic approval: claims up to `limit` items whose review started before `cutoff`, locked with
+   * FOR UPDATE SKIP LOCKED for the rest of the transaction, so concurrent passes never take the
+   * same item. Returns their ids, oldest review first.
    */
-  async approveDueReviews(db: DbOrTx, args: { cutoff: Date; now: Date; limit: number }): Promise<number[]> {
-    const result = await db.execute(sql`with due as (
-        select ${orderItems.id} as id from ${orderItems}
-        where ${orderItems.status} = 'Pending Review' and ${orderItems.deletedAt} is null and ${orderItems.reviewStartedAt} <= ${args.cutoff.toISOString()}::timestamptz
-        order by ${orderItems.reviewStartedAt}
-        limit ${args.limit}
-        for update skip locked)
-      update ${orderItems} set status = 'Approved', approved_at = ${args.now.toISOString()}::timestamptz, updated_at = now()
-      from due where ${orderItems.id} = due.id
-      returning ${orderItems.id} as id`);
-    return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  async claimDueReviews(db: DbOrTx, args: { cutoff: Date; limit: number }): Promise<number[]> {
+    const rows = await db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(
+        and(
+          eq(orderItems.status, 'Pending Review'),
+          isNull(orderItems.deletedAt),
+          sql`${orderItems.reviewStartedAt} <= ${args.cutoff.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(orderItems.reviewStartedAt))
+      .limit(args.limit)
+      .for('update', { skipLocked: true });
+    return rows.map((r) => r.id);
   },
 
   /**

@@ -16,6 +16,7 @@ import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
+import { moveItem } from '../orders/item-lifecycle.js';
 import { ordersRepository, type OrderScope } from '../orders/orders.repository.js';
 import { contentDto } from '../orders/orders.service.js';
 import { activityRepository } from './activity.repository.js';
@@ -105,9 +106,14 @@ export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagen
     if (!agent) throw AppError.field('linkagent_id', contentMessages.agentInvalid);
     const found = await contentRepository.lockItem(tx, id);
     if (!found) throw new AppError('NOT_FOUND', messages.notFound);
-    if (found.item.status !== 'Unassigned' && found.item.status !== 'Revision Requested') throw new AppError('CONFLICT', contentMessages.assignNotAllowed);
-    await ordersRepository.updateItem(tx, id, { status: 'In Progress', linkagentId: agent.id });
-    await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Assigned to ${agent.name}` });
+    const taken = await moveItem(tx, id, {
+      to: 'In Progress',
+      by: 'fulfilment',
+      userId: actor.id,
+      agentId: agent.id,
+      description: `Assigned to ${agent.name}`,
+    });
+    if (!taken) throw new AppError('CONFLICT', contentMessages.assignNotAllowed);
     return { message: contentMessages.assigned(agent.name) };
   });
 }
@@ -138,14 +144,15 @@ export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: B
         previewHtml: html,
         uploadedBy: actor.id,
       });
-      await ordersRepository.updateItem(tx, id, { status: 'Pending Review', reviewStartedAt: document.createdAt, autoApproveWarnedAt: null });
-      await activityRepository.log(tx, {
-        itemId: id,
+      const delivered = await moveItem(tx, id, {
+        to: 'Pending Review',
+        by: 'fulfilment',
         userId: actor.id,
+        at: document.createdAt,
         description: `Delivered version ${version} (${wordCount} ${wordCount === 1 ? 'word' : 'words'})`,
-        fileKey: key,
-        filename: readableFileName(id, found.item.articleTitle, `-v${version}`),
+        file: { key, name: readableFileName(id, found.item.articleTitle, `-v${version}`) },
       });
+      if (!delivered) throw new AppError('CONFLICT', contentMessages.deliverNotAllowed);
       const url = contentUrl(ctx.config, id);
       for (const person of await ordererAndAgency(tx, found.orderUserId, found.agencyId)) {
         await outboxRepository.enqueue(
@@ -267,11 +274,10 @@ export async function listItems(db: Database, actor: Actor, query: ListQuery) {
 /** POST /content/approved/{id}: Pending Review with a document → Approved. */
 export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
-    const { item } = await lockedItem(tx, actor, id);
-    if (item.status !== 'Pending Review' || !(await contentRepository.latestDocument(tx, id)))
+    await lockedItem(tx, actor, id);
+    if (!(await contentRepository.latestDocument(tx, id))) throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
+    if (!(await moveItem(tx, id, { to: 'Approved', by: 'orderer', userId: actor.id, description: 'Approved' })))
       throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
-    await ordersRepository.updateItem(tx, id, { status: 'Approved', approvedAt: new Date() });
-    await activityRepository.log(tx, { itemId: id, userId: actor.id, description: 'Approved' });
     return { message: contentMessages.approved };
   });
 }
@@ -281,15 +287,10 @@ export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number,
   return ctx.db.transaction(async (tx) => {
     const { item } = await lockedItem(tx, actor, id);
     if (item.revisionsLeft <= 0) throw new AppError('CONFLICT', contentMessages.noRevisionsLeft);
-    if (item.status !== 'Pending Review') throw new AppError('CONFLICT', contentMessages.revisionNotAllowed);
-    await ordersRepository.updateItem(tx, id, {
-      status: 'Revision Requested',
-      revisionsLeft: item.revisionsLeft - 1,
-      reviewStartedAt: null,
-      autoApproveWarnedAt: null,
-    });
+    const description = `Revision requested (${body.reason}): ${body.detailedReason}`;
+    if (!(await moveItem(tx, id, { to: 'Revision Requested', by: 'orderer', userId: actor.id, description })))
+      throw new AppError('CONFLICT', contentMessages.revisionNotAllowed);
     await contentRepository.insertRevision(tx, { itemId: id, reason: body.reason, description: body.detailedReason, requestedBy: actor.id });
-    await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Revision requested (${body.reason}): ${body.detailedReason}` });
     const [agent] = item.linkagentId ? await contentRepository.usersByIds(tx, [item.linkagentId]) : [];
     if (agent) {
       await outboxRepository.enqueue(

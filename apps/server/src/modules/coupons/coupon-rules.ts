@@ -1,8 +1,6 @@
 import { centsToDollars, couponMessages, type AppliedCoupon } from '@copydesk/shared';
-import type { DbOrTx } from '../../db/client.js';
 import type { CouponRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { couponsRepository } from './coupons.repository.js';
 
 /** The coupon as the apply call and the discount rule see it (API units). */
 export function appliedCoupon(coupon: CouponRow): AppliedCoupon & { id: number; coupon_code: string } {
@@ -18,8 +16,8 @@ export function appliedCoupon(coupon: CouponRow): AppliedCoupon & { id: number; 
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Why a coupon may not be used. The wallet payment's SQL function (migration 0015) answers the same
- * reasons, checked in the same order as assertUsable.
+ * Why a coupon may not be used, as the booking routine's `coupon_refusal` (migration 0017) answers:
+ * the rules themselves live only there (docs/decisions/0003-one-booking-routine.md).
  */
 const couponRefusalMessages = {
   coupon_unknown: couponMessages.unknown,
@@ -31,20 +29,3 @@ const couponRefusalMessages = {
 export type CouponRefusal = keyof typeof couponRefusalMessages;
 
 export const couponRefusalError = (refusal: CouponRefusal) => AppError.field('coupon', couponRefusalMessages[refusal]);
-
-/** Refuses a coupon the agency may not use now, with the reason (DESIGN.md §6.4). */
-export function assertUsable(coupon: CouponRow | null, agencyId: number): asserts coupon is CouponRow {
-  if (!coupon || coupon.deletedAt) throw couponRefusalError('coupon_unknown');
-  if (coupon.status !== 1) throw couponRefusalError('coupon_inactive');
-  if (coupon.expiry < today()) throw couponRefusalError('coupon_expired');
-  if (coupon.usedCount >= coupon.usageLimit) throw couponRefusalError('coupon_used_up');
-  if (coupon.agencyIds.length && !coupon.agencyIds.includes(agencyId)) throw couponRefusalError('coupon_not_for_you');
-}
-
-/** The coupon by id or code (any case), not deleted; usable or not. */
-export const findCoupon = (db: DbOrTx, by: { id: number } | { code: string }) => couponsRepository.find(db, by);
-
-/** Counts one use inside the payment transaction; refuses when a racing payment took the last one. */
-export async function redeemCoupon(db: DbOrTx, redemption: { couponId: number; paymentId: number; orderId: number; userId: number; discountCents: number }) {
-  if (!(await couponsRepository.countUse(db, redemption))) throw couponRefusalError('coupon_used_up');
-}

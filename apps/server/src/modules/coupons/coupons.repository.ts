@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons, users, type CouponRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
+import type { CouponRefusal } from './coupon-rules.js';
 
 export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'createdAt' | 'deletedAt' | 'usedCount'>;
 export type CouponChanges = Partial<Pick<CouponRow, 'type' | 'amount' | 'agencyIds' | 'expiry' | 'usageLimit' | 'status'>>;
@@ -54,19 +55,16 @@ export const couponsRepository = {
   },
 
   /**
-   * Counts one use and records the redemption, inside the payment transaction, unless the coupon is
-   * used up. The conditional UPDATE is atomic, so with many payments racing for the last use exactly
-   * one wins. Answers whether the use was counted.
+   * The coupon with this code (any case), not deleted, and why the agency may not use it today
+   * (null: it may). The reasons come from the SQL the booking uses (`coupon_refusal`, migration 0017).
    */
-  async countUse(db: DbOrTx, redemption: { couponId: number; paymentId: number; orderId: number; userId: number; discountCents: number }): Promise<boolean> {
+  async findForAgency(db: DbOrTx, code: string, agencyId: number, today: string): Promise<{ coupon: CouponRow | null; refusal: CouponRefusal | null }> {
     const [row] = await db
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(and(eq(coupons.id, redemption.couponId), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
-      .returning({ id: coupons.id });
-    if (!row) return false;
-    await db.insert(couponRedemptions).values(redemption);
-    return true;
+      .select({ coupon: coupons, refusal: sql<CouponRefusal | null>`coupon_refusal(${coupons}, ${agencyId}::integer, ${today}::date)` })
+      .from(coupons)
+      .where(and(isNull(coupons.deletedAt), eq(sql`lower(${coupons.code})`, code.trim().toLowerCase())))
+      .limit(1);
+    return row ? { coupon: row.coupon, refusal: row.refusal } : { coupon: null, refusal: 'coupon_unknown' };
   },
 
   async insert(db: DbOrTx, values: NewCoupon): Promise<CouponRow> {

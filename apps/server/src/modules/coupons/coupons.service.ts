@@ -18,7 +18,7 @@ import type { CouponRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
-import { appliedCoupon, assertUsable, findCoupon } from './coupon-rules.js';
+import { appliedCoupon, couponRefusalError, today } from './coupon-rules.js';
 import { couponsRepository, type CouponChanges } from './coupons.repository.js';
 
 /** Coupon administration (admin) and the apply check of the payment screen (DESIGN.md §6.4). */
@@ -174,7 +174,10 @@ export async function applyCoupon(db: Database, actor: UserRow, code: string) {
   const trimmed = code.trim();
   if (!trimmed) throw AppError.field('coupon', messages.fieldRequired);
   // A code that could never have been saved is simply unknown; no need to ask the database.
-  const coupon = trimmed.length <= 50 && !/\s/.test(trimmed) ? await findCoupon(db, { code: trimmed }) : null;
-  assertUsable(coupon, agencyId);
+  const { coupon, refusal } =
+    trimmed.length <= 50 && !/\s/.test(trimmed)
+      ? await couponsRepository.findForAgency(db, trimmed, agencyId, today())
+      : { coupon: null, refusal: 'coupon_unknown' as const };
+  if (refusal || !coupon) throw couponRefusalError(refusal ?? 'coupon_unknown');
   return { ...appliedCoupon(coupon), message: couponMessages.applied };
 }

@@ -6,6 +6,7 @@ import { agencyIdOf, assertCan } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
+import { formatCredit } from '../billing/booking.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { scopeOf } from '../orders/orders.service.js';
@@ -18,11 +19,6 @@ import { offersRepository } from './offers.repository.js';
 export interface OffersCtx {
   db: Database;
   config: Config;
-}
-
-/** "$100" for whole dollars, as the spec's banner writes it; "$12.50" otherwise. */
-export function formatCredit(cents: number): string {
-  return cents % 100 === 0 ? formatMoney(cents).replace(/\.00$/, '') : formatMoney(cents);
 }
 
 /**

@@ -7,7 +7,8 @@ import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/h
 import { createVerifiedAgency, latestEmailTo, orderItem, placeOrder, signInTenants, uniqueEmail, userIdByEmail } from '../../test/helpers.js';
 import { usersRepository } from '../users/users.repository.js';
 import { billingRepository } from '../billing/billing.repository.js';
-import { formatCredit, offerStatus } from './offers.service.js';
+import { formatCredit } from '../billing/booking.js';
+import { offerStatus } from './offers.service.js';
 
 // The offer threshold is $50 here, so two $28 orders reach it.
 let t: TestApp;

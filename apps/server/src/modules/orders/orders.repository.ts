@@ -6,6 +6,38 @@ import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js'
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
+/** The columns of an item that only its lifecycle writes (move_items, migration 0017). */
+type LifecycleColumn = 'status' | 'deletedAt' | 'dueAt' | 'linkagentId' | 'reviewStartedAt' | 'autoApproveWarnedAt' | 'revisionsLeft' | 'approvedAt';
+
+/** Where an item may be: its status, or deleted. */
+export type ItemState = OrderItemRow['status'] | 'Deleted';
+/** Who moves an item: the columns of item_transitions.actors. */
+export type ItemMover = 'payment' | 'fulfilment' | 'orderer' | 'auto_approval' | 'admin';
+
+export interface ItemMove {
+  itemIds: number[];
+  to: ItemState;
+  by: ItemMover;
+  /** Who made the change; null for a job (the automatic approval). */
+  userId: number | null;
+  /** The activity entry each moved item gets. */
+  description: string;
+  /** When it happened (review clock, approval, deletion); the database's now() by default. */
+  at?: Date;
+  /** The writer taking the item (to In Progress). */
+  agentId?: number | null;
+  /** The delivered file the activity entry links to. */
+  file?: { key: string; name: string } | null;
+}
+
+/** An integer[] as the drivers return it: an array (pg), or its text form `{1,2}`. */
+function parseIntArray(value: number[] | string | undefined): number[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map(Number) : [];
+}
+
 /** Who may see which orders: admin all, agency its tenant, associate only its own. */
 export type OrderScope = { kind: 'all' } | { kind: 'agency'; agencyId: number } | { kind: 'user'; userId: number };
 
@@ -248,13 +280,6 @@ export const ordersRepository = {
       .for('update');
   },
 
-  async softDeleteItemsOfOrder(db: DbOrTx, orderId: number) {
-    await db
-      .update(orderItems)
-      .set({ deletedAt: sql`now()` })
-      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt)));
-  },
-
   async insertOrder(db: DbOrTx, values: { userId: number; agencyId: number; totalCents: number; itemCount: number }) {
     const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
     return row!.id;
@@ -297,18 +322,35 @@ export const ordersRepository = {
     return row ?? null;
   },
 
-  async updateItem(db: DbOrTx, id: number, values: Partial<typeof orderItems.$inferInsert>) {
+  /** Edits an item's brief and price; its lifecycle columns move only through moveItems. */
+  async updateItem(db: DbOrTx, id: number, values: Partial<Omit<typeof orderItems.$inferInsert, LifecycleColumn>>) {
     await db
       .update(orderItems)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(orderItems.id, id));
   },
 
-  async softDeleteItem(db: DbOrTx, id: number) {
-    await db
-      .update(orderItems)
-      .set({ deletedAt: sql`now()` })
-      .where(eq(orderItems.id, id));
+  /**
+   * The one writer of item status (item-lifecycle.ts says how to call it): migration 0017's
+   * `move_items` moves the items the transition table allows, with one activity entry each, and
+   * answers the ids it moved.
+   */
+  async moveItems(db: DbOrTx, move: ItemMove): Promise<number[]> {
+    const at = move.at ? sql`${move.at.toISOString()}::timestamptz` : sql`now()`;
+    const result = await db.execute(sql`select move_items(${`{${move.itemIds.join(',')}}`}::integer[], ${move.to}::text, ${move.by}::text,
+      ${move.userId}::integer, ${move.description}::text, ${at}, ${move.agentId ?? null}::integer,
+      ${move.file?.key ?? null}::text, ${move.file?.name ?? null}::text) as moved`);
+    const [row] = (result as unknown as { rows: { moved: number[] | string }[] }).rows;
+    return parseIntArray(row?.moved);
+  },
+
+  /** Live items of the order, by id. */
+  async liveItemIds(db: DbOrTx, orderId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt)));
+    return rows.map((r) => r.id);
   },
 
   async softDeleteOrder(db: DbOrTx, id: number) {

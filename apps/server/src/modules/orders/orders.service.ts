@@ -21,10 +21,11 @@ import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, can } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
-import { refundItem, refundOrder } from '../billing/refunds.service.js';
+import { bookRefund } from '../billing/booking.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { activityRepository } from '../content/activity.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
+import { moveItems } from './item-lifecycle.js';
 import { ordersRepository, type NewOrderItem, type OrderListRow, type OrderScope } from './orders.repository.js';
 
 /** Orders and their items: creation with server-side pricing, lists, detail, admin edits. */
@@ -242,8 +243,10 @@ export async function deleteOrder(db: Database, actor: Actor, id: number) {
     if (order.paidAt) {
       const items = await ordersRepository.lockItems(tx, id);
       if (items.some((i) => i.status === 'Approved')) throw new AppError('CONFLICT', contentMessages.orderHasApproved);
-      amountCents = (await refundOrder(tx, { order, actorId: actor.id })).amountCents;
-      await ordersRepository.softDeleteItemsOfOrder(tx, id);
+      const refund = await bookRefund(tx, { orderId: id, itemId: null, actorId: actor.id });
+      amountCents = refund.amountCents;
+      const itemIds = items.map((i) => i.id);
+      await moveItems(tx, { itemIds, to: 'Deleted', by: 'admin', userId: actor.id, description: `Order deleted by an admin${refund.note}` });
     }
     await ordersRepository.softDeleteOrder(tx, id);
     return amountCents;
@@ -296,10 +299,10 @@ export async function deleteContent(db: Database, actor: Actor, id: number) {
     if (!order || !item) throw new AppError('NOT_FOUND', messages.notFound);
     if (item.status === 'Approved') throw new AppError('CONFLICT', contentMessages.approvedDeleteLocked);
     if (items.length <= 1) throw new AppError('CONFLICT', orderMessages.lastItem);
-    const amountCents = order.paidAt ? (await refundItem(tx, { order, item, actorId: actor.id })).amountCents : 0;
-    await ordersRepository.softDeleteItem(tx, id);
+    const refund = order.paidAt ? await bookRefund(tx, { orderId: order.id, itemId: id, actorId: actor.id }) : null;
+    await moveItems(tx, { itemIds: [id], to: 'Deleted', by: 'admin', userId: actor.id, description: `Deleted by an admin${refund?.note ?? ''}` });
     await ordersRepository.refreshTotals(tx, order.id);
-    return amountCents;
+    return refund?.amountCents ?? 0;
   });
   return { message: refunded > 0 ? contentMessages.refunded(formatMoney(refunded)) : messages.success };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputMessages, messages, orderMessages } from '@copydesk/shared';
 import { orderItems, orders, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, demo, type TestApp } from '../../test/harness.js';
-import { signInTenants, signUpPayload, userIdByEmail, type Tenant } from '../../test/helpers.js';
+import { signInTenants, signUpPayload, userIdByEmail, walkItemsTo, type Tenant } from '../../test/helpers.js';
 import { createLoginLink } from '../auth/auth.service.js';
 
 let t: TestApp;
@@ -43,8 +43,7 @@ async function placeOrder(who: Who, items = [item(), item({ addOns: { addOn: 'SE
 }
 
 const markPaid = (id: number) => t.db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, id));
-const setItemStatus = (orderId: number, status: 'Unassigned' | 'Pending Review' | 'Approved') =>
-  t.db.update(orderItems).set({ status }).where(eq(orderItems.orderId, orderId));
+const setItemStatus = (orderId: number, status: 'Unassigned' | 'Pending Review' | 'Approved') => walkItemsTo(t.db, { orderId }, status);
 
 describe('POST /api/order/create', () => {
   it('saves an unpaid order priced from the catalogue, ignoring client prices', async () => {
@@ -482,7 +481,7 @@ describe('admin edits', () => {
     await markPaid(id);
     expect((await call('admin', 'PATCH', `/api/content/${first.id}`, { ...body, wordCount: { word: '500 Words' } })).statusCode).toBe(409);
     expect((await call('admin', 'PATCH', `/api/content/${first.id}`, { ...body, articleTitle: 'Retitled' })).statusCode).toBe(200);
-    await t.db.update(orderItems).set({ status: 'Approved' }).where(eq(orderItems.id, first.id));
+    await walkItemsTo(t.db, { itemIds: [first.id] }, 'Approved');
     const approved = await call('admin', 'PATCH', `/api/content/${first.id}`, body);
     expect(approved.statusCode).toBe(409);
     expect(approved.json().message).toBe(orderMessages.approvedLocked);

@@ -1,0 +1,158 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlState } from '../../db/client.js';
+import { activityLogs, orderItems } from '../../db/schema/index.js';
+import { createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
+import { orderItem, placeOrder, userIdByEmail, walkItemsTo } from '../../test/helpers.js';
+import { moveItem, type ItemMover, type ItemState } from './item-lifecycle.js';
+
+/**
+ * The item state machine (item-lifecycle.ts, migration 0017): the database refuses every move the
+ * transition table does not list, even from raw SQL, and each legal move made through moveItems
+ * writes exactly one activity entry.
+ */
+
+const STATUSES = ['Unpaid', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
+type Status = (typeof STATUSES)[number];
+
+/** The legal moves and who may make them, as the product's rules state them. */
+const LEGAL: Record<string, ItemMover[]> = {
+  'Unpaid → Unassigned': ['payment'],
+  'Unassigned → In Progress': ['fulfilment'],
+  'Revision Requested → In Progress': ['fulfilment'],
+  'In Progress → Pending Review': ['fulfilment'],
+  'Pending Review → Approved': ['orderer', 'auto_approval'],
+  'Pending Review → Revision Requested': ['orderer'],
+  'Unpaid → Deleted': ['admin'],
+  'Unassigned → Deleted': ['admin'],
+  'In Progress → Deleted': ['admin'],
+  'Pending Review → Deleted': ['admin'],
+  'Revision Requested → Deleted': ['admin'],
+};
+const MOVERS: ItemMover[] = ['payment', 'fulfilment', 'orderer', 'auto_approval', 'admin'];
+
+let t: TestApp;
+let token: string;
+let adminId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await loginAs(t.app, demo.agency);
+  adminId = await userIdByEmail(t.db, demo.admin);
+});
+afterAll(() => t?.close());
+
+/** A new item in `status`, put there with legal raw updates only. */
+async function itemIn(status: Status): Promise<number> {
+  const orderId = await placeOrder(t.app, token, [orderItem()]);
+  const [item] = await t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const id = item!.id;
+  if (status === 'Revision Requested') {
+    await walkItemsTo(t.db, { itemIds: [id] }, 'Pending Review');
+    await t.db.execute(sql`update order_items set status = 'Revision Requested' where id = ${id}`);
+  } else {
+    await walkItemsTo(t.db, { itemIds: [id] }, status);
+  }
+  return id;
+}
+
+/** What the database says to a raw update: null when it took it, else the SQLSTATE. */
+async function rawMove(id: number, to: ItemState): Promise<string | null> {
+  const change = to === 'Deleted' ? sql`deleted_at = now()` : sql`status = ${to}`;
+  try {
+    await t.db.execute(sql`update order_items set ${change} where id = ${id}`);
+    return null;
+  } catch (err) {
+    return sqlState(err) ?? String(err);
+  }
+}
+
+describe('the item state machine', () => {
+  it('the transition table holds exactly the legal moves and their movers', async () => {
+    const rows = await t.db.execute(sql`select from_status, to_status, actors from item_transitions`);
+    const table = Object.fromEntries(
+      (rows as unknown as { rows: { from_status: string; to_status: string; actors: string[] | string }[] }).rows.map((r) => [
+        `${r.from_status} → ${r.to_status}`,
+        (Array.isArray(r.actors) ? r.actors : r.actors.replace(/^\{|\}$/g, '').split(',')).sort(),
+      ]),
+    );
+    expect(table).toEqual(Object.fromEntries(Object.entries(LEGAL).map(([move, movers]) => [move, [...movers].sort()])));
+  });
+
+  it('refuses every illegal move even from raw SQL, and lets every legal one through', async () => {
+    const targets: ItemState[] = [...STATUSES, 'Deleted'];
+    const outcomes: string[] = [];
+    for (const from of STATUSES) {
+      for (const to of targets) {
+        if (to === from) continue;
+        const legal = `${from} → ${to}` in LEGAL;
+        const refusal = await rawMove(await itemIn(from), to);
+        outcomes.push(`${from} → ${to}: ${refusal === null ? 'taken' : refusal}`);
+        expect(refusal, `${from} → ${to}`).toBe(legal ? null : 'CD001');
+      }
+    }
+    expect(outcomes).toHaveLength(STATUSES.length * targets.length - STATUSES.length);
+  });
+
+  it('never changes a deleted item, nor brings it back', async () => {
+    const id = await itemIn('Unassigned');
+    expect(await rawMove(id, 'Deleted')).toBeNull();
+    expect(await rawMove(id, 'In Progress')).toBe('CD001');
+    expect(await rawMove(id, 'Unassigned')).toBeNull(); // the same status: no move at all
+    let undeleted: string | null = null;
+    try {
+      await t.db.execute(sql`update order_items set deleted_at = null where id = ${id}`);
+    } catch (err) {
+      undeleted = sqlState(err) ?? String(err);
+    }
+    expect(undeleted).toBe('CD001');
+  });
+
+  it('moves by each legal mover with exactly one activity entry, and refuses every other mover', async () => {
+    for (const [move, movers] of Object.entries(LEGAL)) {
+      const [from, to] = move.split(' → ') as [Status, ItemState];
+      for (const by of MOVERS) {
+        const id = await itemIn(from);
+        const before = await t.db.select().from(activityLogs).where(eq(activityLogs.itemId, id));
+        const moved = await moveItem(t.db, id, { to, by, userId: adminId, description: `probe ${move} by ${by}` });
+        const after = await t.db.select().from(activityLogs).where(eq(activityLogs.itemId, id));
+        const [item] = await t.db.select().from(orderItems).where(eq(orderItems.id, id));
+        if (movers.includes(by)) {
+          expect(moved, `${move} by ${by}`).toBe(true);
+          expect(after.length - before.length, `${move} by ${by}`).toBe(1);
+          expect(after.at(-1)).toMatchObject({ description: `probe ${move} by ${by}`, userId: adminId });
+          if (to === 'Deleted') expect(item!.deletedAt).not.toBeNull();
+          else expect(item!.status).toBe(to);
+        } else {
+          expect(moved, `${move} by ${by}`).toBe(false);
+          expect(after.length, `${move} by ${by}`).toBe(before.length);
+          expect(item!.status).toBe(from);
+          expect(item!.deletedAt).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('sets what each state carries: due date, writer, review clock, revisions, approval time', async () => {
+    const unpaid = await itemIn('Unpaid');
+    await moveItem(t.db, unpaid, { to: 'Unassigned', by: 'payment', userId: adminId, description: 'paid' });
+    const [released] = await t.db.select().from(orderItems).where(eq(orderItems.id, unpaid));
+    expect(released!.dueAt).not.toBeNull();
+
+    await moveItem(t.db, unpaid, { to: 'In Progress', by: 'fulfilment', userId: adminId, agentId: adminId, description: 'taken' });
+    const at = new Date('2026-03-02T10:00:00Z');
+    await moveItem(t.db, unpaid, { to: 'Pending Review', by: 'fulfilment', userId: adminId, at, description: 'delivered' });
+    const [review] = await t.db.select().from(orderItems).where(eq(orderItems.id, unpaid));
+    expect(review).toMatchObject({ linkagentId: adminId, reviewStartedAt: at, autoApproveWarnedAt: null });
+
+    await moveItem(t.db, unpaid, { to: 'Revision Requested', by: 'orderer', userId: adminId, description: 'again' });
+    const [revising] = await t.db.select().from(orderItems).where(eq(orderItems.id, unpaid));
+    expect(revising).toMatchObject({ revisionsLeft: review!.revisionsLeft - 1, reviewStartedAt: null });
+
+    await moveItem(t.db, unpaid, { to: 'In Progress', by: 'fulfilment', userId: adminId, agentId: adminId, description: 'back' });
+    await moveItem(t.db, unpaid, { to: 'Pending Review', by: 'fulfilment', userId: adminId, at, description: 'v2' });
+    const approvedAt = new Date('2026-03-07T10:00:00Z');
+    await moveItem(t.db, unpaid, { to: 'Approved', by: 'auto_approval', userId: null, at: approvedAt, description: 'auto' });
+    const [approved] = await t.db.select().from(orderItems).where(eq(orderItems.id, unpaid));
+    expect(approved).toMatchObject({ status: 'Approved', approvedAt });
+  });
+});
