@@ -18,7 +18,9 @@ import { billingRepository } from './billing.repository.js';
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) {
-  console.info('concurrency.test.ts: on the embedded database these races check outcomes only; their row locks are tested in the PostgreSQL pass (TEST_DATABASE_URL).');
+  console.info(
+    'concurrency.test.ts: on the embedded database these races check outcomes only; their row locks are tested in the PostgreSQL pass (TEST_DATABASE_URL).',
+  );
 }
 
 /** Expects the race to have overlapped in the database (PostgreSQL only: PGlite has one connection). */
@@ -179,51 +181,55 @@ describe('wallet and card payments of one agency racing across the offer thresho
     }
   }, 120_000);
 
-  it.skipIf(!onPostgres)('a card payment that grants the credit waits for the wallet before it touches the agency counters', async () => {
-    const account = await createVerifiedAgency(offerApp.app);
-    const token = await loginAs(offerApp.app, account.email, account.password);
-    const agencyId = await userIdByEmail(offerApp.db, account.email);
-    const orderId = await placeOrder(offerApp.app, token);
+  it.skipIf(!onPostgres)(
+    'a card payment that grants the credit waits for the wallet before it touches the agency counters',
+    async () => {
+      const account = await createVerifiedAgency(offerApp.app);
+      const token = await loginAs(offerApp.app, account.email, account.password);
+      const agencyId = await userIdByEmail(offerApp.db, account.email);
+      const orderId = await placeOrder(offerApp.app, token);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    // Another payment of the agency holds its wallet (as a wallet payment does between its debit and commit).
-    const holder = offerApp.db.transaction(async (tx) => {
-      await tx.select().from(wallets).where(eq(wallets.agencyId, agencyId)).for('update');
-      held();
-      await released;
-    });
-    await holding;
-    const payment = offerApp.app.inject({
-      method: 'POST',
-      url: '/api/order/pay',
-      headers: bearer(token),
-      payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload() } },
-    });
-    // Wait until the card booking is blocked on a lock.
-    for (let i = 0; i < 200; i++) {
-      const waiting = await offerApp.db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-      if ((waiting as unknown as { rows: unknown[] }).rows.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    // The counters are free: the booking waits for the wallet first, so a wallet payment holding the
-    // wallet can take them and finish. Taking them the other way round was the deadlock.
-    let countersFree = true;
-    await offerApp.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`select 1 from ${agencyOrderStats} where ${agencyOrderStats.agencyId} = ${agencyId} for update nowait`);
-      })
-      .catch((err) => {
-        if (sqlState(err) !== '55P03') throw err;
-        countersFree = false;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      // Another payment of the agency holds its wallet (as a wallet payment does between its debit and commit).
+      const holder = offerApp.db.transaction(async (tx) => {
+        await tx.select().from(wallets).where(eq(wallets.agencyId, agencyId)).for('update');
+        held();
+        await released;
       });
-    release();
-    await holder;
-    const res = await payment;
-    expect(res.statusCode, res.body).toBe(200);
-    expect(countersFree).toBe(true);
-    expect(await offerApp.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agencyId))).toHaveLength(1);
-  }, 60_000);
+      await holding;
+      const payment = offerApp.app.inject({
+        method: 'POST',
+        url: '/api/order/pay',
+        headers: bearer(token),
+        payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload() } },
+      });
+      // Wait until the card booking is blocked on a lock.
+      for (let i = 0; i < 200; i++) {
+        const waiting = await offerApp.db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+        if ((waiting as unknown as { rows: unknown[] }).rows.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // The counters are free: the booking waits for the wallet first, so a wallet payment holding the
+      // wallet can take them and finish. Taking them the other way round was the deadlock.
+      let countersFree = true;
+      await offerApp.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1 from ${agencyOrderStats} where ${agencyOrderStats.agencyId} = ${agencyId} for update nowait`);
+        })
+        .catch((err) => {
+          if (sqlState(err) !== '55P03') throw err;
+          countersFree = false;
+        });
+      release();
+      await holder;
+      const res = await payment;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(countersFree).toBe(true);
+      expect(await offerApp.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agencyId))).toHaveLength(1);
+    },
+    60_000,
+  );
 });
