@@ -1,9 +1,11 @@
 /**
- * Every user-facing string of the spec, once. Server and web import from here so that a message
- * shown in a toast is the same text the API returns.
+ * Every user-facing string, once (docs/decisions/0022-api-conventions.md). Server and web import
+ * from here so that a message shown in a toast is the same text the API returns. Each section says
+ * whose wording it holds: the original portal's, which the screens were designed around, or
+ * Copydesk's own.
  */
 export const messages = {
-  // Sign-in, sign-up, passwords (access-and-billing §5, §8)
+  // Sign-in, sign-up, passwords (the original portal's wording)
   requiredFields: 'Please Complete The Required Fields!',
   passwordTooShort: 'Password should be atleast 8 characters',
   passwordsDoNotMatch: 'Password and Confirm Password Does Not Match!',
@@ -22,7 +24,7 @@ export const messages = {
   forgotPasswordHelp: "Enter your email address and we'll send you a link that you can use to set a new password.",
   success: 'Success!',
 
-  // Account states and tokens (Copydesk decisions; no spec text)
+  // Account states and tokens (Copydesk wording)
   invalidCredentials: 'These credentials do not match our records.',
   accountDeactivated: 'Your account has been deactivated. Please contact support.',
   unauthenticated: 'Unauthenticated.',
@@ -56,7 +58,7 @@ export const messages = {
   fieldTooLong: (max: number) => `This field may not be greater than ${max} characters.`,
   phoneInvalid: 'The phone number is not valid.',
 
-  // Billing and add balance (access-and-billing §5, §8)
+  // Billing and add balance (the original portal's wording)
   balancePositive: 'Balance Should be in Positive Integers',
   cardNumberNumeric: 'Card Number Should be a Number!',
   cvcNumeric: 'CVC Should be a Number!',
@@ -78,7 +80,7 @@ export const messages = {
   couponAlreadyApplied: 'Coupon already applied',
   couponAboveTotal: 'Total amount must be greater than your coupon amount.',
 
-  // Orders and payment (orders-and-payment §5, §8)
+  // Orders and payment (the original portal's wording)
   highlightedRequired: 'All highlighted fields are required.',
   fieldMax250: (field: string, item: number) => `${field} 250 Characters allowed on item ${item}.`,
   maxKeywords: 'Only 3 keyword word are allowed!',
@@ -98,7 +100,7 @@ export const messages = {
   promo: (remaining: string) => `You're ${remaining} away from gaining $100 credit.`,
   noMessages: 'There are currently no messages.',
 
-  // Web app screens (Copydesk; no spec text)
+  // Web app screens (Copydesk wording)
   networkError: 'We could not reach the server. Please check your connection and try again.',
   welcomeUser: (name: string) => `Welcome, ${name}!`,
   dashboardSubtitleAdmin: 'Oversee agencies, balances, coupons and the work in progress.',
@@ -112,12 +114,12 @@ export const messages = {
   mailboxEmpty: 'No emails have been sent yet.',
   photoHint: 'PNG, JPEG or WebP, up to 5 MB.',
 
-  // Profile and geography lookups (Copydesk; no spec text)
+  // Profile and geography lookups (Copydesk wording)
   countryUnknown: 'We could not find that country. Please choose one from the list.',
   stateUnknown: 'We could not find that state in the chosen country. Please choose one from the list.',
 } as const;
 
-/** Orders: server answers (Copydesk wording where the spec shows none). */
+/** Orders: server answers (Copydesk wording where the original portal had none). */
 export const orderMessages = {
   orderSaved: 'Your order has been saved. Please complete the payment.',
   orderUpdated: 'Your order has been updated. Please complete the payment.',
@@ -133,7 +135,7 @@ export const orderMessages = {
   paidDeleteUnavailable: 'Paid orders and items can only be removed with a refund to the wallet.',
 } as const;
 
-/** Bulk orders from a spreadsheet (Copydesk wording where the spec shows none). */
+/** Bulk orders from a spreadsheet (Copydesk wording where the original portal had none). */
 export const bulkMessages = {
   saved: (items: number, rejected: number) =>
     `${items} ${items === 1 ? 'item was' : 'items were'} added to your order${rejected ? `; ${rejected} ${rejected === 1 ? 'row was' : 'rows were'} skipped` : ''}. Please complete the payment.`,
@@ -146,7 +148,7 @@ export const bulkMessages = {
   missingColumns: (columns: string[]) => `The sheet lacks the columns: ${columns.join(', ')}.`,
 } as const;
 
-/** Wallet, cards and payments (Copydesk wording where the spec shows none). */
+/** Wallet, cards and payments (Copydesk wording where the original portal had none). */
 export const billingMessages = {
   balanceAdded: 'Balance added successfully.',
   balanceCredited: (agency: string) => `The balance of ${agency} has been credited.`,
@@ -165,7 +167,7 @@ export const billingMessages = {
   offerGranted: (credit: string) => `Congratulations! ${credit} credit has been added to your wallet.`,
 } as const;
 
-/** Coupons at checkout (DESIGN.md §6.4: each refusal says why). */
+/** Coupons at checkout: each refusal says why (docs/decisions/0009-coupons.md). */
 export const couponMessages = {
   unknown: 'This coupon code is invalid.',
   inactive: 'This coupon is not active.',
@@ -175,7 +177,7 @@ export const couponMessages = {
   applied: 'Coupon applied.',
 } as const;
 
-/** Coupon administration (access-and-billing §5; Copydesk wording where the spec shows none). */
+/** Coupon administration (the original portal's wording; Copydesk's where it had none). */
 export const couponAdminMessages = {
   codeInvalid: 'The coupon code must be text.',
   codeSpaces: 'The coupon code may not contain spaces.',
@@ -200,9 +202,9 @@ export const couponAdminMessages = {
   notFound: 'Coupon not found.',
 } as const;
 
-/** The offer banner and the associate's request for more balance (DESIGN.md §6.5). */
+/** The offer banner and the associate's request for more balance (docs/decisions/0008-offer-credit.md). */
 export const offerMessages = {
-  /** The spec's banner text; `credit` is the configured credit ("$100" by default). */
+  /** The original portal's banner text; `credit` is the configured credit ("$100" by default). */
   promo: (remaining: string, credit: string) => `You're ${remaining} away from gaining ${credit} credit.`,
   due: (credit: string) => `You have reached the offer: your ${credit} credit will be added with your next order payment.`,
   received: (credit: string) => `You have received your ${credit} credit. Thank you for ordering with us!`,
@@ -210,7 +212,7 @@ export const offerMessages = {
   notifyTooOften: 'You have already notified your agency several times. Please try again later.',
 } as const;
 
-/** Invoice links (DESIGN.md §6.10) and the Stripe gateway (Copydesk wording). */
+/** Invoice links (docs/decisions/0026-invoices.md) and the Stripe gateway (Copydesk wording). */
 export const invoiceMessages = {
   linkInvalid: 'This invoice link is not valid. Please download the invoice again.',
   linkExpired: 'This invoice link has expired. Please download the invoice again.',
@@ -223,13 +225,13 @@ export const gatewayMessages = {
   cardFormUnavailable: 'The secure card form could not be loaded. Please check your connection and try again.',
 } as const;
 
-/** Order screens (orders-and-payment §2; Copydesk wording where the spec shows none). */
+/** Order screens (the original portal's wording; Copydesk's where it had none). */
 export const orderScreenMessages = {
   showingEntries: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} entries`,
   leaveOrderForm: 'Your order is not saved yet. If you leave this page, what you entered is lost.',
 } as const;
 
-/** What a list says when it failed or is empty, around the spec's 'NO DATA FOUND!' (Copydesk wording). */
+/** What a list says when it failed or is empty, around the original portal's 'NO DATA FOUND!' (Copydesk wording). */
 export const listScreenMessages = {
   ordersFailed: 'The orders could not be loaded.',
   ordersFiltered: 'No orders match these filters. Change or reset them to see more.',
@@ -258,7 +260,7 @@ export const listScreenMessages = {
   spendingFailed: 'The spending history could not be loaded.',
 } as const;
 
-/** Delivery and review (issue 7; Copydesk wording where the spec shows none). */
+/** Delivery and review (docs/decisions/0004-item-state-machine.md; Copydesk wording where the original portal had none). */
 export const contentMessages = {
   onlyDocx: 'Only .docx files can be delivered.',
   docxTooLarge: 'The delivered file may not be greater than 20 MB.',
@@ -285,7 +287,7 @@ export const contentMessages = {
   refunded: (amount: string) => `Success! ${amount} has been refunded to the agency wallet.`,
 } as const;
 
-/** User Management, adding users, statuses and one-time links (issue 8; Copydesk wording). */
+/** User Management, adding users, statuses and one-time links (docs/decisions/0011-tenancy-and-roles.md; Copydesk wording). */
 export const userMessages = {
   fullNameRequired: 'Please enter the full name.',
   emailRequired: 'Please enter the email address.',
@@ -301,7 +303,7 @@ export const userMessages = {
   addAssociate: 'Add Associate',
 } as const;
 
-/** The support inbox (DESIGN.md §6.13; issue 8 §5; Copydesk wording besides the spec's modal title). */
+/** The support inbox (docs/decisions/0024-support-inbox.md; Copydesk wording besides the original portal's modal title). */
 export const inboxMessages = {
   createTitle: 'Create a Message',
   threadCreated: 'Your message has been sent.',
@@ -314,7 +316,7 @@ export const inboxMessages = {
   adminOrderRequired: 'Please choose the order this message is about.',
 } as const;
 
-/** User Management screen and the dashboard's figures (issue 8; Copydesk wording). */
+/** User Management screen and the dashboard's figures (Copydesk wording). */
 export const managementScreenMessages = {
   subtitleAdmin: 'Every agency and associate: add agencies, edit their details, and activate or deactivate accounts.',
   subtitleAgency: 'Your agency and its associates: add associates, edit their details, and activate or deactivate them.',
@@ -330,7 +332,7 @@ export const managementScreenMessages = {
   statusLocked: 'Your own account and admin accounts cannot be deactivated here.',
 } as const;
 
-/** Admin coupon screens (access-and-billing §2 "Coupons"; Copydesk wording where the spec shows none). */
+/** Admin coupon screens (the original portal's wording; Copydesk's where it had none). */
 export const couponScreenMessages = {
   allAgencies: 'All agencies',
   agenciesHint: 'Leave empty to offer the coupon to all agencies.',
@@ -349,7 +351,7 @@ export const couponScreenMessages = {
   agenciesFailed: 'The agency list could not be loaded, so agencies cannot be chosen right now.',
 } as const;
 
-/** The support inbox (/message) and its entry points (DESIGN.md §6.13; Copydesk wording); the
+/** The support inbox (/message) and its entry points (docs/decisions/0024-support-inbox.md; Copydesk wording); the
  * modal title and what the server answers are in `inboxMessages`. */
 export const inboxScreenMessages = {
   title: 'Messages',
@@ -396,7 +398,7 @@ export const availabilityMessages = {
   overloaded: 'The server is very busy right now. Please try again in a few seconds.',
 } as const;
 
-/** Account security: password change, sign-in throttling (Copydesk wording; no spec text). */
+/** Account security: password change, sign-in throttling (docs/decisions/0012-no-account-enumeration.md; Copydesk wording). */
 export const securityMessages = {
   currentPasswordHint: 'Leave it empty if you have never set a password (you sign in with Google).',
   currentPasswordRequired: 'Please enter your current password.',
@@ -404,7 +406,7 @@ export const securityMessages = {
   tooManyPasswordAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
 } as const;
 
-/** Hostile or broken input that no field accepts (issue 9 §5): answered 400/422, never 500. */
+/** Hostile or broken input that no field accepts: answered 400/422, never 500 (docs/decisions/0022-api-conventions.md). */
 export const inputMessages = {
   nulCharacter: 'This field contains a null character (U+0000), which is not allowed.',
   unpairedSurrogate: 'This field contains text that is not valid Unicode (an unpaired surrogate).',
@@ -413,7 +415,7 @@ export const inputMessages = {
   staleCursor: 'This page of the list is out of date (the sort order changed). Please go back to the first page.',
 } as const;
 
-/** Card payments settled in three steps (issue 9 §3): what a customer hears when one is not straightforward. */
+/** Card payments settled in three steps (docs/decisions/0005-card-payments-in-three-steps.md): what a customer hears when one is not straightforward. */
 export const paymentSettlementMessages = {
   inProgress: 'A card payment for this order is still being confirmed. Please wait a few minutes, then check the order before paying again.',
   unconfirmed:
@@ -422,7 +424,7 @@ export const paymentSettlementMessages = {
   refunded: 'The payment could not be completed, and the amount taken from your card has been refunded. Please try again.',
 } as const;
 
-/** Bounded work for uploads (issue 9 §5): spreadsheets parsed in a limited pool, pictures re-encoded. */
+/** Bounded work for uploads: spreadsheets parsed in a limited pool (docs/decisions/0020-spreadsheets-in-worker-processes.md), pictures re-encoded. */
 export const uploadLimitMessages = {
   importBusy: 'Many spreadsheets are being imported right now. Please try again in a minute.',
   importTooHeavy: 'This spreadsheet needs more memory to read than an import may use. Please split it into smaller files and try again.',

@@ -52,7 +52,8 @@ CREATE INDEX "payments_order_refunds_idx" ON "payments" USING btree ("order_id")
 CREATE UNIQUE INDEX "payments_order_key" ON "payments" USING btree ("order_id") WHERE "payments"."kind" = 'order';--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_revisions_left_check" CHECK ("order_items"."revisions_left" >= 0);--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_kind_check" CHECK (("payments"."kind" = 'topup') = ("payments"."order_id" is null));--> statement-breakpoint
--- Due dates (DESIGN.md §6.16): payment time + N business days, Saturdays and Sundays skipped (UTC).
+-- Due dates (docs/decisions/0010-due-dates-and-auto-approval.md): payment time + N business days,
+-- Saturdays and Sundays skipped (UTC).
 CREATE FUNCTION add_business_days(start timestamptz, days integer) RETURNS timestamptz LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   result timestamptz := start;

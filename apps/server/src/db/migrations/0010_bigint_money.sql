@@ -1,4 +1,5 @@
--- Money columns become 64-bit cents (DESIGN.md §6.20): a 32-bit integer stopped at $21,474,836.47.
+-- Money columns become 64-bit cents (docs/decisions/0001-integer-cents.md): a 32-bit integer
+-- stopped at $21,474,836.47.
 -- One ALTER TABLE per table, so each table is rewritten once. CHECK constraints, defaults, indexes
 -- and the triggers of 0004/0005/0006/0008 stay: no trigger function declares a money variable (the
 -- ledger trigger copies wallets.balance_cents into wallet_entries.balance_after_cents, both bigint

@@ -75,8 +75,8 @@ async function withRegionIds(billing: NonNullable<Awaited<ReturnType<typeof bill
  * wallet; an associate only the payments and refunds of orders it placed itself. Associate D
  * does not read associate S's payment detail, nor mint its invoice link (404, as for another
  * tenant's), because orders are private to whoever placed them (`orders.readTeam`, the same rule as
- * the orders list). Neither the spec nor DESIGN.md has an agency setting that shares orders between
- * associates, so there is none here (README "Who sees what").
+ * the orders list). No agency setting shares orders between associates, so there is none here
+ * (docs/decisions/0011-tenancy-and-roles.md).
  */
 export function paymentScopeOf(actor: UserRow): PaymentScope {
   if (can(actor, 'tenants.all')) return { kind: 'all' };

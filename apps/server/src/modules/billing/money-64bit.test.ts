@@ -6,9 +6,9 @@ import { createVerifiedAgency, orderItem, placeOrder, userIdByEmail } from '../.
 import { billingRepository } from './billing.repository.js';
 
 /**
- * Money columns are 64-bit cents (DESIGN.md §6.20): amounts past the old 32-bit limit of
- * 2^31 − 1 cents ($21,474,836.47) are stored, summed and answered exactly, on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL (whose driver hands bigint over as text).
+ * Money columns are 64-bit cents (docs/decisions/0001-integer-cents.md): amounts past the old
+ * 32-bit limit of 2^31 − 1 cents ($21,474,836.47) are stored, summed and answered exactly, on PGlite
+ * and, with TEST_DATABASE_URL, on PostgreSQL (whose driver hands bigint over as text).
  */
 const INT32_MAX = 2_147_483_647;
 
@@ -94,7 +94,7 @@ describe('64-bit money', () => {
       payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    // Paid orders past $1,000 earn the one-time offer credit (DESIGN.md §6.5), also through the ledger.
+    // Paid orders past $1,000 earn the one-time offer credit (docs/decisions/0008-offer-credit.md), also through the ledger.
     const [offer] = await t.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agency.id));
     expect(offer!.amountCents).toBeGreaterThan(0);
     await expectLedgerConsistent(before + offer!.amountCents);
@@ -112,7 +112,7 @@ describe('64-bit money', () => {
     expect(spending.statusCode, spending.body).toBe(200);
     expect(spending.json().spending).toBe(30_000_000);
 
-    // An admin deleting the paid order refunds all of it to the wallet (DESIGN.md §6.9).
+    // An admin deleting the paid order refunds all of it to the wallet (docs/decisions/0007-refunds.md).
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/order/${orderId}`, headers: bearer(admin) });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().message).toContain('$30,000,000.00');

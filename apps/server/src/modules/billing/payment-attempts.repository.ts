@@ -9,7 +9,7 @@ export type NewPaymentAttempt = Omit<typeof paymentAttempts.$inferInsert, 'id' |
 const UNSETTLED: PaymentAttemptStatus[] = ['pending', 'captured'];
 const olderThan = (ms: number) => lt(paymentAttempts.updatedAt, sql`now() - make_interval(secs => ${ms / 1000})`);
 
-/** Card payment attempts (issue 9 §3): reserve, capture, settle. Every status change is conditional. */
+/** Card payment attempts (docs/decisions/0005-card-payments-in-three-steps.md): reserve, capture, settle. Every status change is conditional. */
 export const paymentAttemptsRepository = {
   /** Reserves an attempt, or returns null when the request key or the order already has one in flight. */
   async reserve(db: DbOrTx, values: NewPaymentAttempt): Promise<PaymentAttemptRow | null> {

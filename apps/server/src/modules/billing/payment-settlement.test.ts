@@ -12,9 +12,10 @@ import { reconcilePayments } from './payment-settlement.js';
 import { databaseSandboxLedger } from './sandbox-ledger.repository.js';
 
 /**
- * Card payments in three steps (issue 9 §3): reserve → charge outside any transaction → settle, and
- * reconciliation of what a crash leaves behind. The gateway is the real sandbox (its books in the
- * database), wrapped so a test can hold a charge open, lose its answer, or act while it runs.
+ * Card payments in three steps (docs/decisions/0005-card-payments-in-three-steps.md): reserve →
+ * charge outside any transaction → settle, and reconciliation of what a crash leaves behind. The
+ * gateway is the real sandbox (its books in the database), wrapped so a test can hold a charge open,
+ * lose its answer, or act while it runs.
  */
 
 type Hook = (

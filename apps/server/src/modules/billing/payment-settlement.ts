@@ -12,8 +12,8 @@ import { bookCardTopup, bookOrderPayment } from './booking.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
 
 /**
- * Card payments in three steps (issue 9 §3), so no database transaction is open while a card
- * gateway thinks:
+ * Card payments in three steps (docs/decisions/0005-card-payments-in-three-steps.md), so no
+ * database transaction is open while a card gateway thinks:
  *
  * 1. reserve: a `pending` payment attempt is committed (order checked and its in-flight slot
  *    taken, coupon checked, amounts fixed);
@@ -21,7 +21,8 @@ import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from '.
  *    (never the client's raw key), and what it took is recorded (`captured`);
  * 3. settle: one transaction books the payment (invoice, coupon use, ledger, order, offer) and
  *    marks the attempt `succeeded`; when booking is refused (the order was paid or changed
- *    meanwhile, the coupon ran out) the charge is refunded and the attempt ends `refunded`.
+ *    meanwhile, the coupon ran out, was switched off, deleted or changed) the charge is refunded
+ *    and the attempt ends `refunded`.
  *
  * A crash anywhere leaves an attempt `pending` or `captured`. The reconciliation pass (at start-up
  * and every two minutes, on every instance) claims attempts untouched for a lease, asks the gateway
@@ -78,7 +79,8 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
     let offerMessage: string | null = null;
     if (attempt.kind === 'order') {
       // The booking routine checks the order and the coupon again under their locks: a refusal here
-      // (the order was paid or changed meanwhile, the coupon ran out) refunds the charge.
+      // (the order was paid or changed meanwhile, the coupon ran out, was switched off, deleted or
+      // changed) refunds the charge (docs/decisions/0003-one-booking-routine.md).
       ({ paymentId, offerMessage } = await bookOrderPayment(ctx.config, tx, {
         method: attempt.method,
         orderId: attempt.orderId!,

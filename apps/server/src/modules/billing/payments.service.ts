@@ -25,9 +25,10 @@ import { ATTEMPT_LEASE_MS, chargeAndSettle, gatewayKeyOf, reconcileAttempt, requ
 export type { PaymentsCtx } from './payment-settlement.js';
 
 /**
- * Money movements (DESIGN.md §4–§6): order payments from the wallet or by card, and top-ups.
- * Wallet payments and admin credits are one transaction each. Card payments reserve an attempt,
- * charge the gateway outside any transaction, then settle (payment-settlement.ts).
+ * Money movements: order payments from the wallet or by card, and top-ups, all booked through
+ * booking.ts (docs/decisions/0003-one-booking-routine.md). Wallet payments and admin credits are one
+ * transaction each. Card payments reserve an attempt, charge the gateway outside any transaction,
+ * then settle (payment-settlement.ts, docs/decisions/0005-card-payments-in-three-steps.md).
  */
 
 type PayInfo = z.output<typeof payOrderInfoSchema>;

@@ -278,7 +278,7 @@ describe('POST /api/billing/addBalance', () => {
     await expectLedgerConsistent(ids.agencyA);
   });
 
-  it("validates the amount with the spec's message and refuses declined cards", async () => {
+  it('validates the amount with its message and refuses declined cards', async () => {
     const before = await balance('agencyA');
     for (const amount of [0, -5, 1.005, 'ten', null]) {
       const res = await topUp('agencyA', { balance: amount, ...card() });

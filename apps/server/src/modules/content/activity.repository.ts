@@ -4,7 +4,7 @@ import { activityLogs, orderItems, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 
 /**
- * The activity log of items (spec: content view, item-detail variant). Every change of an item
+ * The activity log of items, shown on the content view and the item detail. Every change of an item
  * writes one entry here, in the same transaction as the change.
  */
 

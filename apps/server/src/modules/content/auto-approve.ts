@@ -9,9 +9,10 @@ import { contentUrl } from './content.service.js';
 import { startIntervalJob } from '../../lib/interval-job.js';
 
 /**
- * Automatic approval (DESIGN.md §6.16): an item left in Pending Review for AUTO_APPROVE_DAYS is
- * approved, and its orderer is emailed a day before. Rows are claimed with FOR UPDATE SKIP LOCKED in
- * small batches, so several instances on one PostgreSQL never approve or warn about an item twice.
+ * Automatic approval (docs/decisions/0010-due-dates-and-auto-approval.md): an item left in Pending
+ * Review for AUTO_APPROVE_DAYS is approved (through moveItems, as the `auto_approval` mover), and its
+ * orderer is emailed a day before. Rows are claimed with FOR UPDATE SKIP LOCKED in small batches, so
+ * several instances on one PostgreSQL never approve or warn about an item twice.
  * `now` is a parameter so tests move the clock instead of sleeping.
  */
 

@@ -254,7 +254,7 @@ export const contentRepository = {
 
   /**
    * Marks up to `limit` items under review since between `cutoff` and `from` as warned (once per
-   * review), claimed like approveDueReviews; returns them with the orderer to email.
+   * review), claimed like claimDueReviews; returns them with the orderer to email.
    */
   async markReviewsDueSoon(db: DbOrTx, args: { from: Date; cutoff: Date; now: Date; limit: number }) {
     const result = await db.execute(sql`with due as (

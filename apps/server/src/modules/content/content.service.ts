@@ -24,9 +24,10 @@ import { contentRepository } from './content.repository.js';
 import { readableFileName, readDocx } from './docx.js';
 
 /**
- * Delivery and review (DESIGN.md §6.6–6.8, §6.16): admins take items and deliver .docx versions;
- * the agency side reads, approves or asks for a revision. Every change is one transaction with its
- * activity-log entry and its emails (through the outbox).
+ * Delivery and review (docs/decisions/0004-item-state-machine.md): admins take items and deliver
+ * .docx versions; the agency side reads, approves or asks for a revision. Every change is one
+ * transaction: the move of the item lifecycle with its activity-log entry (moveItem) and its emails
+ * (through the outbox).
  */
 
 export interface ContentCtx {

@@ -11,8 +11,9 @@ import { billingRepository } from '../billing/billing.repository.js';
 import { runAutoApproval } from './auto-approve.js';
 
 /**
- * Delivery and review (issue 7): the fulfilment queue, deliveries, the content view, approval,
- * revisions, the activity log, refunds, automatic approval and the export, as every role.
+ * Delivery and review (docs/decisions/0004-item-state-machine.md): the fulfilment queue,
+ * deliveries, the content view, approval, revisions, the activity log, refunds, automatic approval
+ * and the export, as every role.
  */
 
 let t: TestApp;

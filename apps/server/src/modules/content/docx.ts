@@ -87,7 +87,7 @@ export async function sanitizeDocumentHtml(html: string): Promise<string> {
   });
 }
 
-/** Checks that `buffer` is a real Word document and reads it; anything else is the spec'd 422. */
+/** Checks that `buffer` is a real Word document and reads it; anything else answers 422 'Only .docx files can be delivered.' */
 export async function readDocx(buffer: Buffer): Promise<ReadDocument> {
   const verdict = await inspectZip(buffer, DOCX_LIMITS);
   if (!verdict.ok) throw AppError.field('file', contentMessages.onlyDocx);

@@ -21,7 +21,7 @@ import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { appliedCoupon, couponRefusalError, today } from './coupon-rules.js';
 import { couponsRepository, type CouponChanges } from './coupons.repository.js';
 
-/** Coupon administration (admin) and the apply check of the payment screen (DESIGN.md §6.4). */
+/** Coupon administration (admin) and the apply check of the payment screen (docs/decisions/0009-coupons.md). */
 
 type CreateInput = z.output<typeof createCouponSchema>;
 type UpdateInput = z.output<typeof updateCouponSchema>;

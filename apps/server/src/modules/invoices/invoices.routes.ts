@@ -15,7 +15,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.getInvoiceLink, { onRequest: requireAuth() }, async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id));
 
-  // The spec's "invoice download with no payment id".
+  // The invoice download with no payment id, kept from the original portal's calls: always 404.
   route(app, endpoints.getInvoiceLinkWithoutId, { onRequest: requireAuth() }, async () => {
     throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   });

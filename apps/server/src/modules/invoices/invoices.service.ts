@@ -10,9 +10,10 @@ import { paymentDetail } from '../billing/billing.service.js';
 import type { InvoiceView } from './invoice-pdf.js';
 
 /**
- * Invoices (DESIGN.md §6.10): `downloadinvoice/{id}` checks that the caller may see the payment and
- * answers a link signed with APP_KEY, valid 10 minutes, which a new browser tab opens without a
- * bearer header. The signature is the permission; every instance with the same APP_KEY accepts it.
+ * Invoices (docs/decisions/0026-invoices.md): `downloadinvoice/{id}` checks that the caller may see
+ * the payment and answers a link signed with APP_KEY, valid 10 minutes, which a new browser tab
+ * opens without a bearer header. The signature is the permission; every instance with the same
+ * APP_KEY accepts it.
  */
 export const INVOICE_LINK_TTL_SECONDS = 10 * 60;
 
@@ -32,7 +33,7 @@ function sign(appKey: string, paymentId: number, expires: number): string {
   return createHmac('sha256', appKey).update(`invoice:${paymentId}:${expires}`).digest('base64url');
 }
 
-/** A payment id from the path; anything else is the spec's 'Payment information not found'. */
+/** A payment id from the path; anything else answers 'Payment information not found'. */
 function paymentIdOf(raw: string | undefined): number {
   const id = raw && PAYMENT_ID.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);

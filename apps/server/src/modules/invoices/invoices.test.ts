@@ -137,7 +137,7 @@ describe('GET /api/order/downloadinvoice/{paymentId}', () => {
     }
   });
 
-  it("answers the spec's message for a missing or malformed payment id, and 401 without a session", async () => {
+  it("answers 'Payment information not found' for a missing or malformed payment id, and 401 without a session", async () => {
     for (const id of ['999999', 'undefined', 'null', '0', '-1', '1.5', '99999999999']) {
       const res = await requestLink('agencyA', id);
       expect(res.statusCode, id).toBe(404);

@@ -14,7 +14,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { notifyAgencyEmail } from './notify-email.js';
 import { offersRepository } from './offers.repository.js';
 
-/** The offer banner (DESIGN.md §6.5) and an associate's request for more balance. */
+/** The offer banner (docs/decisions/0008-offer-credit.md) and an associate's request for more balance. */
 
 export interface OffersCtx {
   db: Database;

@@ -4,9 +4,9 @@ import { agencyIdOf } from '../../lib/access.js';
 import { currentUser } from '../../plugins/auth.js';
 
 /**
- * The per-tenant limit of POST /api/order/bulk (issue 9 §5): an agency and its associates share one
- * bucket, so a team cannot fill the spreadsheet pool by spreading uploads over its members. Runs in
- * preHandler, after authentication (onRequest) has found the caller.
+ * The per-tenant limit of POST /api/order/bulk (docs/decisions/0015-rate-limits.md): an agency and
+ * its associates share one bucket, so a team cannot fill the spreadsheet pool by spreading uploads
+ * over its members. Runs in preHandler, after authentication (onRequest) has found the caller.
  */
 export function bulkImportRateLimit(perMinute: number) {
   return {

@@ -6,8 +6,9 @@ import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/h
 import { createVerifiedAgency, multipart } from '../../test/helpers.js';
 
 /**
- * Bounded work for bulk imports (issue 9 §5): sheets are parsed in the spreadsheet pool's worker
- * processes, the pool is bounded, and an agency with its associates shares one rate limit.
+ * Bounded work for bulk imports (docs/decisions/0020-spreadsheets-in-worker-processes.md): sheets
+ * are parsed in the spreadsheet pool's worker processes, the pool is bounded, and an agency with its
+ * associates shares one rate limit.
  */
 const REQUIRED = ['category', 'itemTitle', 'projectName', 'aboutCompany', 'targetAudience', 'wordCount', 'purpose', 'writingTone', 'publishingMedium'];
 

@@ -35,7 +35,7 @@ import { ordersRepository } from './orders.repository.js';
 import { priceItems } from './orders.service.js';
 
 /**
- * Bulk orders from a spreadsheet (issue 3 §3): a sample workbook per order type, and an import
+ * Bulk orders from a spreadsheet: a sample workbook per order type, and an import
  * that keeps the usable rows as one unpaid order and reports the others by sheet row number.
  */
 
@@ -150,7 +150,7 @@ export interface ParsedRow {
   reasons: string[];
 }
 
-/** Applies the spreadsheet rules of spec §5 to one row's text values. */
+/** Applies the spreadsheet rules to one row's text values: order type, allowed values, word count, required columns. */
 export function parseBulkRow(book: PriceBook, defaultType: string, row: number, cells: Partial<Record<BulkColumn, string>>): ParsedRow {
   // exceljs decodes `_x0000_` to a NUL, which PostgreSQL cannot store: such a row is refused.
   for (const [column, value] of Object.entries(cells) as [BulkColumn, string | undefined][]) {

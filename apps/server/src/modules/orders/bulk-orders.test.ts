@@ -178,7 +178,7 @@ describe('POST /api/order/bulk', () => {
     expect(only.json().errors.file[0]).toContain(inputMessages.nulCharacter);
   });
 
-  it('answers 422 with the spec message when no row is usable', async () => {
+  it('answers 422 with its message when no row is usable', async () => {
     const res = await upload(
       await workbook([
         { ...goodRow, category: '' },

@@ -50,7 +50,7 @@ export function scopeCondition(scope: OrderScope): SQL | undefined {
 
 const liveItems = (orderId = orders.id) => and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt));
 
-/** Derived order status (DESIGN.md §6.6), computed only for the rows of a page. */
+/** Derived order status (docs/decisions/0004-item-state-machine.md), computed only for the rows of a page. */
 const statusSql = sql<'UNPAID' | 'IN-PROGRESS' | 'COMPLETED'>`case
   when ${orders.paidAt} is null then 'UNPAID'
   when not exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.deletedAt} is null and ${orderItems.status} <> 'Approved') then 'COMPLETED'

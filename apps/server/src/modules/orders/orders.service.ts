@@ -233,7 +233,7 @@ export async function getOrder(db: Database, user: Actor, id: number) {
 
 /**
  * Admin: removes an order. A paid one is refunded to the agency wallet in the same transaction
- * (DESIGN.md §6.9); an order with an approved item stays.
+ * (docs/decisions/0007-refunds.md); an order with an approved item stays.
  */
 export async function deleteOrder(db: Database, actor: Actor, id: number) {
   const refunded = await db.transaction(async (tx) => {

@@ -69,7 +69,7 @@ describe('POST /api/order/create', () => {
     expect(detail.content[0]).toMatchObject({ keywords: 'shipping;speed', project_name: 'Acme blog', order_type: 'Blog Post', word_count: '500 Words' });
   });
 
-  it('marks every missing field of every item with the spec message', async () => {
+  it('marks every missing field of every item with its message', async () => {
     const res = await call('agencyA', 'POST', '/api/order/create', { articlesData: [item(), { orderType: 'Blog Post' }] });
     expect(res.statusCode).toBe(422);
     const { errors, message } = res.json();
