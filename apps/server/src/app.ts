@@ -9,6 +9,8 @@ import type { Config } from './config.js';
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from './db/client.js';
 import { seedDatabase } from './db/seed/index.js';
 import { authPlugin } from './plugins/auth.js';
+import { onlyTableRoutes } from './lib/route.js';
+import { authRepository } from './modules/auth/auth.repository.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSwagger } from './plugins/swagger.js';
@@ -213,7 +215,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Counters in the database (lib/rate-limit-store.ts), so several instances share each bucket.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, app.log) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    sessions: { findByAccessTokenHash: (tokenHash) => authRepository.findUserByAccessToken(database.db, tokenHash) },
+  });
   // Root, not the /api scope: unknown /api paths (the root 404 handler) and /api/docs/json need it too.
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url) && /\bjson\b/i.test(String(reply.getHeader('content-type') ?? '')) && !reply.hasHeader('cache-control')) {
@@ -225,6 +229,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(
     async (api) => {
+      // Every call is an entry of the endpoint table, registered with the guard its `access` names.
+      onlyTableRoutes(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);

@@ -1,21 +1,76 @@
-import { messages, roleCan, type Capability } from '@copydesk/shared';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { messages, roleCan, userMessages, type Access, type Capability, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
+import { hashToken } from './tokens.js';
 
 /**
- * Tenancy in one place: an agency and its associates form one tenant whose id is the agency's
- * user id. Admins belong to none and see everything.
+ * The access layer: the one place that answers "may this actor do this to these records"
+ * (docs/decisions/0011-tenancy-and-roles.md). It holds
+ *
+ *   - the account state: a deactivated user, or an associate of a deactivated agency, is refused;
+ *   - the capability: what a role may do at all, from the permission table in packages/shared;
+ *   - the tenant scope: which records a caller reaches (admin: all; agency: itself and its
+ *     associates; associate: its own orders and payments, and its agency's items and threads);
+ *   - the verified-email gate of orders and items.
+ *
+ * Routes get their guard from their endpoint-table entry (`guardOf`, installed by lib/route.ts);
+ * services ask the scopes here and hand them to repositories, which never derive their own.
  */
-export function agencyIdOf(user: Pick<UserRow, 'id' | 'role' | 'agencyId'>): number | null {
-  if (user.role === 'agency') return user.id;
-  if (user.role === 'associate') return user.agencyId;
+
+/* ── Who is calling ─────────────────────────────────────────────────────────────────────────── */
+
+/** The signed-in user as a request carries it: the row, its agency's name and its order count. */
+export type SessionUser = UserRow & { agencyName: string | null; orderCount: number };
+
+export interface Session {
+  tokenId: number;
+  user: SessionUser;
+  /** The status of an associate's agency; null for anyone else. */
+  agencyStatus: number | null;
+}
+
+/** How the guard finds the session of a bearer token (its hash); the app decorates it (plugins/auth.ts). */
+export interface SessionStore {
+  findByAccessTokenHash(tokenHash: string): Promise<Session | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the route's guard. */
+    user: SessionUser | null;
+    /** The access token row of this request, so logout revokes exactly it. */
+    accessTokenId: number | null;
+  }
+}
+
+/** The bearer token of a request, if it carries a well-formed one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_\-.~+/=]{16,200})$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+/* ── Account state and capabilities ──────────────────────────────────────────────────────────── */
+
+/**
+ * Why an account may not be used right now, or null when it may: a deactivated user, or an
+ * associate whose agency is deactivated. Sign-in and every call ask this.
+ */
+export function accountRefusal(user: Pick<UserRow, 'status' | 'role'>, agencyStatus: number | null): string | null {
+  if (user.status !== 1) return messages.accountDeactivated;
+  if (user.role === 'associate' && agencyStatus !== 1) return userMessages.agencyDeactivated;
   return null;
 }
 
 /**
  * Whether the user's role may do something, from the one permission table in
  * packages/shared/src/permissions.ts (the web app reads the same table). Which records it may do
- * it to is the caller's tenant check (`agencyIdOf`, the scopes).
+ * it to is the scopes' business, below.
  */
 export function can(user: Pick<UserRow, 'role'> | null | undefined, capability: Capability): boolean {
   return roleCan(user?.role, capability);
@@ -24,4 +79,133 @@ export function can(user: Pick<UserRow, 'role'> | null | undefined, capability: 
 /** `can`, or a 403 with the message the call has always answered (by default `messages.forbidden`). */
 export function assertCan(user: Pick<UserRow, 'role'> | null | undefined, capability: Capability, message: string = messages.forbidden): void {
   if (!can(user, capability)) throw new AppError('FORBIDDEN', message);
+}
+
+/** Customers see and act on orders and items only once their email is verified; staff always. */
+export function assertVerified(user: Pick<UserRow, 'role' | 'emailVerifiedAt'>): void {
+  if (!can(user, 'orders.readUnverified') && !user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+}
+
+/* ── Route guards ───────────────────────────────────────────────────────────────────────────── */
+
+/**
+ * The onRequest guard of a route that needs a signed-in user, optionally one allowed any of some
+ * capabilities. A deactivated account's tokens, and an inactive agency's associates, stop working
+ * with 403 before any capability is asked.
+ */
+export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler {
+  const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));
+  return async function authenticate(this: FastifyInstance, request) {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    const found = await this.sessions.findByAccessTokenHash(hashToken(token));
+    if (!found) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    const refusal = accountRefusal(found.user, found.agencyStatus);
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
+    if (allowed.length && !permits(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+    request.user = found.user;
+    request.accessTokenId = found.tokenId;
+  };
+}
+
+/** The guard an endpoint-table entry's `access` stands for; none for a public call. */
+export function guardOf(access: Access): onRequestAsyncHookHandler | null {
+  if (access === 'public') return null;
+  if (access === 'signed-in') return requireAuth();
+  return requireAuth(...access);
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return request.user;
+}
+
+/* ── Tenant scopes ──────────────────────────────────────────────────────────────────────────── */
+
+type Tenant = Pick<UserRow, 'id' | 'role' | 'agencyId'>;
+
+/**
+ * An agency and its associates form one tenant whose id is the agency's user id. Admins belong to
+ * none and see everything.
+ */
+export function agencyIdOf(user: Tenant): number | null {
+  if (user.role === 'agency') return user.id;
+  if (user.role === 'associate') return user.agencyId;
+  return null;
+}
+
+/** Which orders a caller reaches: all, one agency's, or only those a user placed. */
+export type OrderScope = { kind: 'all' } | { kind: 'agency'; agencyId: number } | { kind: 'user'; userId: number };
+
+/**
+ * Which payments a caller sees: all, or one agency's wallet; `ordersOnly` leaves top-ups out;
+ * `orderedBy` keeps only the payments and refunds of orders that user placed.
+ */
+export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number; ordersOnly: boolean; orderedBy: number | null };
+
+/** Which users a caller manages: everyone, or one agency and its associates. */
+export type UserScope = { kind: 'all' } | { kind: 'agency'; agencyId: number };
+
+export const scopes = {
+  /**
+   * Orders (and paying them): admins all; an agency every order of its tenant; an associate only
+   * those it placed (`orders.readTeam`).
+   */
+  orders(user: Tenant): OrderScope {
+    if (can(user, 'tenants.all')) return { kind: 'all' };
+    const agencyId = agencyIdOf(user);
+    if (agencyId !== null && can(user, 'orders.readTeam')) return { kind: 'agency', agencyId };
+    return { kind: 'user', userId: user.id };
+  },
+
+  /** Items under review are the tenant's: an agency and its associates review every item of the agency. */
+  items(user: Tenant): OrderScope {
+    const agencyId = agencyIdOf(user);
+    return agencyId === null ? { kind: 'all' } : { kind: 'agency', agencyId };
+  },
+
+  /**
+   * Payments: admins all; an agency every payment, refund and top-up of its wallet; an associate
+   * only the payments and refunds of orders it placed, as for the orders list.
+   */
+  payments(user: Tenant): PaymentScope {
+    if (can(user, 'tenants.all')) return { kind: 'all' };
+    return {
+      kind: 'agency',
+      agencyId: agencyIdOf(user)!,
+      ordersOnly: !can(user, 'billing.topups'),
+      orderedBy: can(user, 'orders.readTeam') ? null : user.id,
+    };
+  },
+
+  /** User management: admins everyone; an agency itself and its associates; associates nobody (403). */
+  users(user: Tenant): UserScope {
+    assertCan(user, 'users.manage');
+    if (can(user, 'tenants.all')) return { kind: 'all' };
+    return { kind: 'agency', agencyId: user.id };
+  },
+
+  /** Support threads: one agency's (null: every agency's, for the support team). */
+  threads(user: Tenant): number | null {
+    return agencyIdOf(user);
+  },
+};
+
+/**
+ * The agency whose wallet `target` stands for, if the caller may see it: admins any agency's or
+ * associate's; inside a tenant, whoever manages the team any member, the others only themselves or
+ * the agency. Null when it may not (answered as a record that does not exist).
+ */
+export function walletAgencyOf(user: Tenant, target: Tenant | null): number | null {
+  const agencyId = target ? agencyIdOf(target) : null;
+  if (agencyId === null || !target) return null;
+  if (can(user, 'tenants.all')) return agencyId;
+  if (agencyId !== agencyIdOf(user)) return null;
+  return can(user, 'users.manage') || target.id === user.id || target.id === agencyId ? agencyId : null;
+}
+
+/** Whether the caller manages this user: admins anyone; an agency its own associates. */
+export function managesUser(user: Tenant, target: Tenant): boolean {
+  return can(user, 'tenants.all') || (can(user, 'users.manage') && target.role === 'associate' && target.agencyId === user.id);
 }

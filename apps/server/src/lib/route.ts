@@ -14,14 +14,19 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Endpoint } from '@copydesk/shared';
+import { guardOf } from './access.js';
 
 /**
  * Registers a route from its entry in the shared endpoint table (packages/shared/src/endpoints):
  * method, URL and schemas come from the contract, so server and web cannot disagree on them. The
- * route adds what only the server knows: who may call it (hooks), rate limits, the error answers
- * it documents, and the handler. Request and reply stay typed through the Zod type provider.
+ * route adds what only the server knows: rate limits, other hooks, the error answers it documents,
+ * and the handler. Request and reply stay typed through the Zod type provider.
  *
- *   route(app, endpoints.getCoupon, { onRequest: admins, errors }, async (request) => …request.params.id…);
+ * Who may call it is the entry's `access`, and the guard for it (lib/access.ts `guardOf`) runs
+ * first, before any hook the route adds: a route cannot forget it. The app refuses to start with a
+ * route under /api that did not come through here (`onlyTableRoutes`).
+ *
+ *   route(app, endpoints.getCoupon, { errors }, async (request) => …request.params.id…);
  */
 
 type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -68,6 +73,24 @@ export type EndpointHandler<E extends Endpoint, Errors extends ErrorSchemas> = R
 
 const bearerAuth = [{ bearerAuth: [] }];
 
+/** What route() marks its routes with in their config, so the app can tell them from any other. */
+const TABLE_ROUTE = 'endpointTable';
+
+/** Whether a route was registered by route() from the endpoint table. */
+export const isTableRoute = (options: Pick<RouteOptions, 'config'>) => Boolean((options.config as Record<string, unknown> | undefined)?.[TABLE_ROUTE]);
+
+/**
+ * Makes a scope (the app's /api) refuse any route that did not come through route(): such a route
+ * would have no guard, so registering it stops the start-up.
+ */
+export function onlyTableRoutes(scope: FastifyInstance) {
+  scope.addHook('onRoute', (added) => {
+    if (!isTableRoute(added)) throw new Error(`${String(added.method)} ${added.url} is not registered from the endpoint table (lib/route.ts)`);
+  });
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
 export function route<const E extends Endpoint, const Errors extends ErrorSchemas = Record<never, never>>(
   app: ZodApp,
   endpoint: E,
@@ -78,7 +101,7 @@ export function route<const E extends Endpoint, const Errors extends ErrorSchema
   const response = endpoint.response || errors ? { ...endpoint.response, ...errors } : undefined;
   const schema: FastifySchema = {
     ...(endpoint.tags && { tags: endpoint.tags }),
-    ...(endpoint.auth && { security: bearerAuth }),
+    ...(endpoint.access !== 'public' && { security: bearerAuth }),
     ...(endpoint.summary && { summary: endpoint.summary }),
     ...(endpoint.headers && { headers: endpoint.headers }),
     ...(endpoint.params && { params: endpoint.params }),
@@ -89,5 +112,8 @@ export function route<const E extends Endpoint, const Errors extends ErrorSchema
   };
   // The generic route types cannot follow the entry's schema into `app.route`; the signature above
   // is what checks the handler and hooks against it.
-  app.route({ ...options, method: endpoint.method, url: endpoint.path, schema, handler } as RouteOptions);
+  const guard = guardOf(endpoint.access);
+  const onRequest = guard ? [guard, ...asArray(options.onRequest)] : options.onRequest;
+  const config = { ...(options.config as object | undefined), [TABLE_ROUTE]: true };
+  app.route({ ...options, onRequest, config, method: endpoint.method, url: endpoint.path, schema, handler } as RouteOptions);
 }

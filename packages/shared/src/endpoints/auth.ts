@@ -20,32 +20,33 @@ const tags = ['auth'];
 export const authEndpoints = {
   register: defineEndpoint({
     ...routes.register,
+    access: 'public',
     summary:
       'Without a bearer token: sign up as an agency (sign = the sign-up payload). With one: an admin adds an agency, an agency adds an associate (sign = {name, email, contact_number, role_designation, company_name?, userId}).',
     tags,
     body: registerBodySchema,
     response: { 201: registerResponseSchema },
   }),
-  login: defineEndpoint({ ...routes.login, tags, body: loginSchema, response: { 200: authResponseSchema } }),
-  logout: defineEndpoint({ ...routes.logout, tags, auth: true, response: { 200: messageResponseSchema } }),
-  getInfo: defineEndpoint({ ...routes.getInfo, tags, auth: true, response: { 200: userResponseSchema } }),
-  forgotPassword: defineEndpoint({ ...routes.forgotPassword, tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }),
-  resetPassword: defineEndpoint({ ...routes.resetPassword, tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
-  setPassword: defineEndpoint({ ...routes.setPassword, tags, body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
+  login: defineEndpoint({ ...routes.login, tags, access: 'public', body: loginSchema, response: { 200: authResponseSchema } }),
+  logout: defineEndpoint({ ...routes.logout, tags, access: 'signed-in', response: { 200: messageResponseSchema } }),
+  getInfo: defineEndpoint({ ...routes.getInfo, tags, access: 'signed-in', response: { 200: userResponseSchema } }),
+  forgotPassword: defineEndpoint({ ...routes.forgotPassword, tags, access: 'public', body: emailOnlySchema, response: { 200: messageResponseSchema } }),
+  resetPassword: defineEndpoint({ ...routes.resetPassword, tags, access: 'public', body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
+  setPassword: defineEndpoint({ ...routes.setPassword, tags, access: 'public', body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
   changePassword: defineEndpoint({
     ...routes.changePassword,
+    access: 'signed-in',
     summary: 'Change the signed-in user’s password. current_password is required when the account has a password; wrong ones count as failed sign-ins.',
     tags,
-    auth: true,
     body: changePasswordSchema,
     response: { 200: messageResponseSchema },
   }),
-  resendVerify: defineEndpoint({ ...routes.resendVerify, tags, body: emailOnlySchema, response: { 200: messageResponseSchema } }),
-  checkVerify: defineEndpoint({ ...routes.checkVerify, tags, body: emailOnlySchema, response: { 200: checkVerifyResponseSchema } }),
+  resendVerify: defineEndpoint({ ...routes.resendVerify, tags, access: 'public', body: emailOnlySchema, response: { 200: messageResponseSchema } }),
+  checkVerify: defineEndpoint({ ...routes.checkVerify, tags, access: 'public', body: emailOnlySchema, response: { 200: checkVerifyResponseSchema } }),
   /** The link in the verification email: verifies, then redirects to the sign-in page. */
-  verifyEmail: defineEndpoint({ ...routes.verifyEmail, tags, params: tokenParamSchema, redirect: true }),
+  verifyEmail: defineEndpoint({ ...routes.verifyEmail, tags, access: 'public', params: tokenParamSchema, redirect: true }),
   /** Signs in from an emailed order link. */
-  getUserByToken: defineEndpoint({ ...routes.getUserByToken, tags, params: tokenParamSchema, response: { 200: authResponseSchema } }),
+  getUserByToken: defineEndpoint({ ...routes.getUserByToken, tags, access: 'public', params: tokenParamSchema, response: { 200: authResponseSchema } }),
   /** Exchanges the one-time token Google sign-in handed over. */
-  getGoogleLogin: defineEndpoint({ ...routes.getGoogleLogin, tags, params: tokenParamSchema, response: { 200: authResponseSchema } }),
+  getGoogleLogin: defineEndpoint({ ...routes.getGoogleLogin, tags, access: 'public', params: tokenParamSchema, response: { 200: authResponseSchema } }),
 };

@@ -14,15 +14,21 @@ const tags = ['catalog'];
 
 /** The catalogue (order types, word-count tiers, add-ons, categories): read by every signed-in role. */
 export const catalogEndpoints = {
-  listProducts: defineEndpoint({ ...routes.listProducts, tags, auth: true, response: { 200: productListResponseSchema } }),
-  getProductByName: defineEndpoint({ ...routes.getProductByName, tags, auth: true, query: productQuerySchema, response: { 200: productResponseSchema } }),
-  getProduct: defineEndpoint({ ...routes.getProduct, tags, auth: true, params: idParamSchema, response: { 200: productResponseSchema } }),
+  listProducts: defineEndpoint({ ...routes.listProducts, tags, access: 'signed-in', response: { 200: productListResponseSchema } }),
+  getProductByName: defineEndpoint({
+    ...routes.getProductByName,
+    tags,
+    access: 'signed-in',
+    query: productQuerySchema,
+    response: { 200: productResponseSchema },
+  }),
+  getProduct: defineEndpoint({ ...routes.getProduct, tags, access: 'signed-in', params: idParamSchema, response: { 200: productResponseSchema } }),
   listWordCounts: defineEndpoint({
     ...routes.listWordCounts,
+    access: 'signed-in',
     tags,
-    auth: true,
     query: wordCountQuerySchema,
     response: { 200: wordCountListResponseSchema },
   }),
-  listCategories: defineEndpoint({ ...routes.listCategories, tags, auth: true, response: { 200: categoryListResponseSchema } }),
+  listCategories: defineEndpoint({ ...routes.listCategories, tags, access: 'signed-in', response: { 200: categoryListResponseSchema } }),
 };

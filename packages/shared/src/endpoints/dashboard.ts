@@ -6,9 +6,9 @@ import { routes } from './routes.js';
 export const dashboardEndpoints = {
   getAdminStats: defineEndpoint({
     ...routes.getAdminStats,
+    access: ['dashboard.adminStats'],
     summary: "The operator's dashboard figures: agencies, open and overdue items, wallet balances held (admin)",
     tags: ['dashboard'],
-    auth: true,
     response: { 200: adminStatsResponseSchema },
   }),
 };

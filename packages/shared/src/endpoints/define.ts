@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Capability } from '../permissions.js';
 
 /**
  * One entry of the endpoint table: the whole contract of one call. The server registers its route
@@ -8,6 +9,9 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Who may call an endpoint (see `Endpoint.access`). */
+export type Access = 'public' | 'signed-in' | readonly [Capability, ...Capability[]];
+
 export interface Endpoint {
   method: HttpMethod;
   /** Fastify style, relative to `/api`: `/coupon/:id`. */
@@ -15,8 +19,13 @@ export interface Endpoint {
   /** One line for the OpenAPI page. */
   summary?: string;
   tags?: readonly string[];
-  /** The caller signs in with a bearer token. Documents `security` in OpenAPI; the server's hooks enforce it. */
-  auth?: boolean;
+  /**
+   * Who may call it, enforced by the server's `route()` (apps/server/src/lib/route.ts) before the
+   * handler runs: `'public'` (anyone; the route may still check a token itself), `'signed-in'` (a
+   * valid bearer token of an active account), or a list of capabilities of the permission table,
+   * any one of which lets the signed-in caller in. Required: no call is open by omission.
+   */
+  access: Access;
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;

@@ -8,12 +8,14 @@ const tags = ['geography'];
 export const geoEndpoints = {
   listCountries: defineEndpoint({
     ...routes.listCountries,
+    access: 'public',
     summary: 'All countries, by name (id = ISO code)',
     tags,
     response: { 200: geoListSchema },
   }),
   listStates: defineEndpoint({
     ...routes.listStates,
+    access: 'public',
     summary: 'States of a country, by name (id = <country>-<state code>)',
     tags,
     params: countryParamsSchema,
@@ -21,6 +23,7 @@ export const geoEndpoints = {
   }),
   listCities: defineEndpoint({
     ...routes.listCities,
+    access: 'public',
     summary: 'Cities of a state, by name (id = the name)',
     tags,
     params: stateParamsSchema,

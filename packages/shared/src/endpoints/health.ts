@@ -6,6 +6,7 @@ import { routes } from './routes.js';
 export const healthEndpoints = {
   getHealth: defineEndpoint({
     ...routes.getHealth,
+    access: 'public',
     tags: ['health'],
     response: { 200: healthUpResponseSchema },
   }),

@@ -8,19 +8,20 @@ const tags = ['billing'];
 export const invoiceEndpoints = {
   getInvoiceLink: defineEndpoint({
     ...routes.getInvoiceLink,
+    access: 'signed-in',
     tags,
-    auth: true,
     params: invoiceLinkParamsSchema,
     response: { 200: invoiceLinkResponseSchema },
   }),
   /** The spec's "invoice download with no payment id": always 404. */
   getInvoiceLinkWithoutId: defineEndpoint({
     ...routes.getInvoiceLinkWithoutId,
+    access: 'signed-in',
     tags,
-    auth: true,
   }),
   getInvoicePdf: defineEndpoint({
     ...routes.getInvoicePdf,
+    access: 'public',
     summary: 'The invoice PDF behind a signed link from /order/downloadinvoice (no bearer header)',
     tags,
     params: invoicePdfParamsSchema,

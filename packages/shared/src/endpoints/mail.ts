@@ -6,6 +6,7 @@ import { routes } from './routes.js';
 export const mailEndpoints = {
   listDevOutbox: defineEndpoint({
     ...routes.listDevOutbox,
+    access: 'public',
     summary: 'Emails in the outbox (development only)',
     tags: ['dev'],
     response: { 200: outboxResponseSchema },

@@ -9,16 +9,16 @@ const tags = ['offers'];
 export const offerEndpoints = {
   getOfferStatus: defineEndpoint({
     ...routes.getOfferStatus,
+    access: 'signed-in',
     summary: "The offer banner of the caller's agency: how far from the credit, or that it was received",
     tags,
-    auth: true,
     response: { 200: offerStatusResponseSchema },
   }),
   notifyAgency: defineEndpoint({
     ...routes.notifyAgency,
+    access: ['agency.notify'],
     summary: "Email the associate's agency that the wallet needs more balance (associates; a few times an hour)",
     tags,
-    auth: true,
     query: notifyAgencyQuerySchema,
     response: { 200: messageResponseSchema },
   }),

@@ -11,12 +11,14 @@ const tags = ['auth'];
 export const socialEndpoints = {
   socialRedirect: defineEndpoint({
     ...routes.socialRedirect,
+    access: 'public',
     summary: 'Start Google sign-in (302 to the provider, or to /login with a message)',
     tags,
     redirect: true,
   }),
   socialCallback: defineEndpoint({
     ...routes.socialCallback,
+    access: 'public',
     summary: 'Google returns here; 302 to /social-login/<token>, or to /login with a message',
     tags,
     query: socialCallbackQuerySchema,

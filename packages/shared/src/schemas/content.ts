@@ -11,8 +11,6 @@ import { contentItemSchema, ITEM_STATUSES, ORDER_STATUSES } from './orders.js';
 
 /** Revisions each item allows. */
 export const REVISIONS_PER_ITEM = 3;
-/** Business days from payment to the due date (the spec's "4-5 business days"). */
-export const DUE_BUSINESS_DAYS = 5;
 export const DOCX_MAX_BYTES = 20 * 1024 * 1024;
 export const REVISION_DETAIL_MAX = 2000;
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

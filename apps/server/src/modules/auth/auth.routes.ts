@@ -5,7 +5,7 @@ import { addUserFieldsSchema, endpoints, messages, signUpFieldsSchema } from '@c
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { parseOrThrow } from '../../lib/validate.js';
-import { bearerToken, currentUser, requireAuth } from '../../plugins/auth.js';
+import { bearerToken, currentUser, requireAuth } from '../../lib/access.js';
 import { addUser } from '../users/user-management.service.js';
 import * as auth from './auth.service.js';
 import { signupCookie, signupKeyFromCookie } from './signup-key.js';
@@ -83,9 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  route(app, endpoints.logout, { onRequest: requireAuth() }, async (request) => auth.logout(ctx, request.accessTokenId!));
+  route(app, endpoints.logout, {}, async (request) => auth.logout(ctx, request.accessTokenId!));
 
-  route(app, endpoints.getInfo, { onRequest: requireAuth() }, async (request) => auth.getInfo(currentUser(request)));
+  route(app, endpoints.getInfo, {}, async (request) => auth.getInfo(currentUser(request)));
 
   route(app, endpoints.forgotPassword, { config: limit(5, 15, true) }, async (request) => auth.forgotPassword(ctx, request.body.email));
 
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.setPassword, { config: limit(20, 15) }, async (request) => auth.completePasswordLink(ctx, request.body, 'set_password', request.ip));
 
-  route(app, endpoints.changePassword, { onRequest: requireAuth() }, async (request) =>
+  route(app, endpoints.changePassword, {}, async (request) =>
     auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
   );
 

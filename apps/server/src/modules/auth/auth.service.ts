@@ -8,7 +8,7 @@ import type { OneTimePurpose, UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { accountRefusal } from '../../plugins/auth.js';
+import { accountRefusal } from '../../lib/access.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { loadUserDto, toUserDto } from '../users/user-dto.js';

@@ -15,15 +15,9 @@ import {
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
 import type { CouponRefusal } from '../coupons/coupon-rules.js';
-import type { OrderScope } from '../orders/orders.repository.js';
+import type { OrderScope, PaymentScope } from '../../lib/access.js';
 
 export type NewPayment = Omit<typeof payments.$inferInsert, 'invoiceNumber' | 'id' | 'createdAt'>;
-
-/**
- * Who may see which payments: admin all, agency its own, associate the payments and refunds of the
- * orders it placed (`orderedBy`; billing.service.ts `paymentScopeOf` says why).
- */
-export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number; ordersOnly: boolean; orderedBy: number | null };
 
 function scopeCondition(scope: PaymentScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
@@ -58,7 +52,7 @@ export interface PaymentTermsQuery {
   orderId: number;
   /** The payer's agency: its wallet and coupons. */
   agencyId: number;
-  /** Whose orders the payer may pay (scopeOf in the orders service). */
+  /** Whose orders the payer may pay (scopes.orders in lib/access.ts). */
   scope: OrderScope;
   coupon: { id: number } | { code: string } | null;
   /** The day a coupon's expiry is compared with (YYYY-MM-DD, UTC). */

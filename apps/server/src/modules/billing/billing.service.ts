@@ -2,31 +2,21 @@ import type { z } from 'zod';
 import { centsToDollars, messages, type billingListQuerySchema, type LastBillingAddress } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, assertCan, can } from '../../lib/access.js';
+import { assertCan, scopes, walletAgencyOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { listCountries, listStates } from '../geo/geo.service.js';
 import { usersRepository } from '../users/users.repository.js';
-import { billingRepository, type PaymentScope } from './billing.repository.js';
+import { billingRepository } from './billing.repository.js';
 
 /** Read side of billing: balances, spending, saved cards, payment history and invoice details. */
 
 type ListQuery = z.output<typeof billingListQuerySchema>;
 
-/**
- * The agency whose wallet a user id stands for, if the actor may see it: admins any agency or
- * associate; an agency itself and its associates; an associate itself and its agency. Otherwise
- * 404, as for records that do not exist.
- */
+/** The agency whose wallet a user id stands for, if the actor may see it (lib/access.ts); otherwise 404, as for records that do not exist. */
 export async function walletAgencyFor(db: Database, actor: UserRow, userId: number): Promise<number> {
-  const target = await usersRepository.findById(db, userId);
-  const agencyId = target ? agencyIdOf(target) : null;
-  // Inside its tenant, a user who manages the team may name any member; the others only
-  // themselves or the agency.
-  const allowed =
-    agencyId !== null &&
-    (can(actor, 'tenants.all') || (agencyId === agencyIdOf(actor) && (can(actor, 'users.manage') || target!.id === actor.id || target!.id === agencyId)));
-  if (!allowed) throw new AppError('NOT_FOUND', messages.notFound);
+  const agencyId = walletAgencyOf(actor, await usersRepository.findById(db, userId));
+  if (agencyId === null) throw new AppError('NOT_FOUND', messages.notFound);
   return agencyId;
 }
 
@@ -70,24 +60,6 @@ async function withRegionIds(billing: NonNullable<Awaited<ReturnType<typeof bill
   return { ...base, country_id: country.id, country: country.name, state_id: state.id, state: state.name, city: billing.city };
 }
 
-/**
- * Which payments a user sees: admins all; an agency every payment, refund and top-up of its
- * wallet; an associate only the payments and refunds of orders it placed itself. Associate D
- * does not read associate S's payment detail, nor mint its invoice link (404, as for another
- * tenant's), because orders are private to whoever placed them (`orders.readTeam`, the same rule as
- * the orders list). No agency setting shares orders between associates, so there is none here
- * (docs/decisions/0011-tenancy-and-roles.md).
- */
-export function paymentScopeOf(actor: UserRow): PaymentScope {
-  if (can(actor, 'tenants.all')) return { kind: 'all' };
-  return {
-    kind: 'agency',
-    agencyId: agencyIdOf(actor)!,
-    ordersOnly: !can(actor, 'billing.topups'),
-    orderedBy: can(actor, 'orders.readTeam') ? null : actor.id,
-  };
-}
-
 const METHOD_LABEL: Record<PaymentRow['method'], string> = { Balance: 'Wallet', NewCard: 'Card', SavedCard: 'Saved Card', Admin: 'Admin' };
 
 function rowDto(payment: PaymentRow, user: { name: string; email: string }) {
@@ -108,7 +80,7 @@ function rowDto(payment: PaymentRow, user: { name: string; email: string }) {
 export async function listPayments(db: Database, actor: UserRow, query: ListQuery) {
   const { rows, total } = await billingRepository.list(
     db,
-    paymentScopeOf(actor),
+    scopes.payments(actor),
     { from: query.from, to: query.to, search: query.search },
     { limit: query.limit, offset: offsetOf(query), sortColumn: query.sort_column, sortOrder: query.sort_order },
   );
@@ -117,7 +89,7 @@ export async function listPayments(db: Database, actor: UserRow, query: ListQuer
 
 /** Everything the invoice-detail modal and the PDF show for one payment. */
 export async function paymentDetail(db: Database, actor: UserRow, id: number) {
-  const found = await billingRepository.findVisible(db, paymentScopeOf(actor), id);
+  const found = await billingRepository.findVisible(db, scopes.payments(actor), id);
   if (!found) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   const { payment, user, couponCode } = found;
   // A credit note names what it refunds in its description; an invoice lists the order's items.

@@ -10,12 +10,11 @@ import {
 } from '@copydesk/shared';
 import { sqlState, type DbOrTx, type Transaction } from '../../db/client.js';
 import type { PaymentAttemptDetails, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, assertCan, can } from '../../lib/access.js';
+import { agencyIdOf, assertCan, assertVerified, can, scopes } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { nothingToFinish, type FinishInTransaction } from '../../lib/idempotency.js';
 import type { CardSource } from '../../lib/payment-gateway.js';
 import { today } from '../coupons/coupon-rules.js';
-import { scopeOf } from '../orders/orders.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { billingRepository } from './billing.repository.js';
 import { bookAdminCredit, bookOrderPayment, OrderInFlight, quoteOrderPayment } from './booking.js';
@@ -150,12 +149,12 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
   const agencyId = agencyIdOf(actor);
   if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
   if (info.payment_type !== 'Balance') assertCan(actor, 'orders.pay.card', billingMessages.associateWalletOnly);
-  if (!actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  assertVerified(actor);
   const orderId = info.order_id!;
   const couponRef = info.coupon_id ? { id: info.coupon_id } : info.coupon_code?.trim() ? { code: info.coupon_code } : null;
   const description = `Order Payment #${orderId}`;
 
-  const payment = { orderId, agencyId, userId: actor.id, scope: scopeOf(actor), coupon: couponRef, today: today(), description };
+  const payment = { orderId, agencyId, userId: actor.id, scope: scopes.orders(actor), coupon: couponRef, today: today(), description };
 
   if (info.payment_type === 'Balance') {
     const book = async (db: DbOrTx) => {

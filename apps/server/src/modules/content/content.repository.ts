@@ -2,7 +2,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, fulfilmentStats, orderItems, orders, revisions, users, type OrderItemRow } from '../../db/schema/index.js';
-import { scopeCondition, type OrderScope } from '../orders/orders.repository.js';
+import type { OrderScope } from '../../lib/access.js';
+import { scopeCondition } from '../orders/orders.repository.js';
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds } from '../../lib/list-filters.js';
 

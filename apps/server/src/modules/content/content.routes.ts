@@ -4,7 +4,7 @@ import { contentMessages, DOCX_MAX_BYTES, DOCX_MIME, endpoints } from '@copydesk
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readMultipart } from '../../lib/uploads.js';
-import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/access.js';
 import * as content from './content.service.js';
 import { attachmentHeader } from './docx.js';
 
@@ -14,19 +14,16 @@ const sendFile = (reply: FastifyReply, type: string, file: { fileName: string; d
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: content.ContentCtx = { db: app.db, storage: app.storage, config: app.config };
-  const anyone = { onRequest: requireAuth() };
-  const reviewers = { onRequest: requireAuth('content.review') };
-  const fulfilment = { onRequest: requireAuth('fulfilment.work') };
 
   /* Fulfilment (admins are the fulfilment team) */
 
-  route(app, endpoints.listFulfilment, fulfilment, async (request) => content.listQueue(app.db, request.query));
+  route(app, endpoints.listFulfilment, {}, async (request) => content.listQueue(app.db, request.query));
 
-  route(app, endpoints.listFulfilmentAgents, fulfilment, async () => content.listAgents(app.db));
+  route(app, endpoints.listFulfilmentAgents, {}, async () => content.listAgents(app.db));
 
-  route(app, endpoints.assignContent, fulfilment, async (request) => content.assign(ctx, currentUser(request), request.params.id, request.body?.linkagent_id));
+  route(app, endpoints.assignContent, {}, async (request) => content.assign(ctx, currentUser(request), request.params.id, request.body?.linkagent_id));
 
-  route(app, endpoints.uploadDocument, fulfilment, async (request) => {
+  route(app, endpoints.uploadDocument, {}, async (request) => {
     const upload = await readMultipart(request, { fileField: 'file', maxBytes: DOCX_MAX_BYTES });
     if (!upload) throw AppError.field('file', contentMessages.onlyDocx);
     if (!upload.file) throw AppError.field('file', contentMessages.fileMissing);
@@ -36,31 +33,31 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* The content view */
 
-  route(app, endpoints.listContent, anyone, async (request) => content.listItems(app.db, currentUser(request), request.query));
+  route(app, endpoints.listContent, {}, async (request) => content.listItems(app.db, currentUser(request), request.query));
 
-  route(app, endpoints.getContent, anyone, async (request) => content.getDetail(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getContent, {}, async (request) => content.getDetail(app.db, currentUser(request), request.params.id));
 
-  route(app, endpoints.getContentPreview, anyone, async (request) => content.preview(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getContentPreview, {}, async (request) => content.preview(app.db, currentUser(request), request.params.id));
 
-  route(app, endpoints.getContentStatus, anyone, async (request) => content.status(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getContentStatus, {}, async (request) => content.status(app.db, currentUser(request), request.params.id));
 
-  route(app, endpoints.getRevisionCount, anyone, async (request) => content.revisionCount(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getRevisionCount, {}, async (request) => content.revisionCount(app.db, currentUser(request), request.params.id));
 
-  route(app, endpoints.approveContent, reviewers, async (request) => content.approve(ctx, currentUser(request), request.params.id));
+  route(app, endpoints.approveContent, {}, async (request) => content.approve(ctx, currentUser(request), request.params.id));
 
-  route(app, endpoints.requestRevision, reviewers, async (request) => content.requestRevision(ctx, currentUser(request), request.params.id, request.body));
+  route(app, endpoints.requestRevision, {}, async (request) => content.requestRevision(ctx, currentUser(request), request.params.id, request.body));
 
-  route(app, endpoints.downloadContent, anyone, async (request, reply) =>
+  route(app, endpoints.downloadContent, {}, async (request, reply) =>
     sendFile(reply, DOCX_MIME, await content.download(ctx, currentUser(request), request.params.id, request.query.document)),
   );
 
-  route(app, endpoints.downloadActivityFile, anyone, async (request, reply) =>
+  route(app, endpoints.downloadActivityFile, {}, async (request, reply) =>
     sendFile(reply, DOCX_MIME, await content.downloadActivity(ctx, currentUser(request), request.params.id)),
   );
 
-  route(app, endpoints.getActivityLogs, anyone, async (request) => content.activityLogs(app.db, currentUser(request), request.params.id, request.query));
+  route(app, endpoints.getActivityLogs, {}, async (request) => content.activityLogs(app.db, currentUser(request), request.params.id, request.query));
 
-  route(app, endpoints.exportOrder, anyone, async (request, reply) =>
+  route(app, endpoints.exportOrder, {}, async (request, reply) =>
     sendFile(reply, 'application/zip', await content.exportOrder(ctx, currentUser(request), request.params.id)),
   );
 };

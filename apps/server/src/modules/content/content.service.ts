@@ -10,14 +10,14 @@ import {
 import type { Config } from '../../config.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, can } from '../../lib/access.js';
+import { assertVerified, scopes } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { moveItem } from '../orders/item-lifecycle.js';
-import { ordersRepository, type OrderScope } from '../orders/orders.repository.js';
+import { ordersRepository } from '../orders/orders.repository.js';
 import { contentDto } from '../orders/orders.service.js';
 import { activityRepository } from './activity.repository.js';
 import { contentRepository } from './content.repository.js';
@@ -42,28 +42,22 @@ type ActivityQuery = z.output<typeof activityLogQuerySchema>;
 type ListQuery = z.output<typeof contentListQuerySchema>;
 type RevisionBody = z.output<typeof revisionRequestSchema>;
 
-/** Items are the tenant's: an agency and its associates see every item of the agency. */
-export function contentScope(user: Pick<UserRow, 'id' | 'role' | 'agencyId'>): OrderScope {
-  const agencyId = agencyIdOf(user);
-  return agencyId === null ? { kind: 'all' } : { kind: 'agency', agencyId };
-}
-
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const isOverdue = (dueAt: Date | null, status: OrderItemRow['status'], now: Date) => dueAt !== null && status !== 'Approved' && now > dueAt;
 export const contentUrl = (config: Pick<Config, 'publicUrl'>, itemId: number) => `${config.publicUrl}/content-view/${itemId}`;
 
 /** The item if the actor may read it; an unverified customer is told to verify first. */
 async function readableItem(db: DbOrTx, actor: Actor, id: number) {
-  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
-  const found = await ordersRepository.findItemVisible(db, contentScope(actor), id);
+  assertVerified(actor);
+  const found = await ordersRepository.findItemVisible(db, scopes.items(actor), id);
   if (!found) throw new AppError('NOT_FOUND', messages.notFound);
   return found;
 }
 
 /** Locks an item the actor may change; customers must be verified too. */
 async function lockedItem(db: DbOrTx, actor: Actor, id: number) {
-  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
-  const found = await contentRepository.lockItem(db, id, contentScope(actor));
+  assertVerified(actor);
+  const found = await contentRepository.lockItem(db, id, scopes.items(actor));
   if (!found) throw new AppError('NOT_FOUND', messages.notFound);
   return found;
 }
@@ -253,8 +247,8 @@ export async function activityLogs(db: Database, actor: Actor, id: number, query
 }
 
 export async function listItems(db: Database, actor: Actor, query: ListQuery) {
-  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
-  const { rows, total } = await contentRepository.listItems(db, contentScope(actor), { status: query.status }, { limit: query.limit, offset: offsetOf(query) });
+  assertVerified(actor);
+  const { rows, total } = await contentRepository.listItems(db, scopes.items(actor), { status: query.status }, { limit: query.limit, offset: offsetOf(query) });
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -307,8 +301,8 @@ export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number,
 
 /** GET /order/{id}/export: the latest file of every delivered item as `{item id}-{title}.docx` in one zip. */
 export async function exportOrder(ctx: ContentCtx, actor: Actor, orderId: number) {
-  if (!can(actor, 'orders.readUnverified') && !actor.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
-  const order = await ordersRepository.findVisible(ctx.db, contentScope(actor), orderId);
+  assertVerified(actor);
+  const order = await ordersRepository.findVisible(ctx.db, scopes.items(actor), orderId);
   if (!order) throw new AppError('NOT_FOUND', messages.notFound);
   const latest = await contentRepository.latestDocumentsOfOrder(ctx.db, orderId);
   if (!latest.length) throw new AppError('NOT_FOUND', contentMessages.exportEmpty);

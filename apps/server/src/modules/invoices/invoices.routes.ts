@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, messages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
-import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/access.js';
 import * as invoices from './invoices.service.js';
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,10 +13,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  route(app, endpoints.getInvoiceLink, { onRequest: requireAuth() }, async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id));
+  route(app, endpoints.getInvoiceLink, {}, async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id));
 
   // The invoice download with no payment id, kept from the original portal's calls: always 404.
-  route(app, endpoints.getInvoiceLinkWithoutId, { onRequest: requireAuth() }, async () => {
+  route(app, endpoints.getInvoiceLinkWithoutId, {}, async () => {
     throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
   });
 

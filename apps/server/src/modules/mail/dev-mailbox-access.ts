@@ -1,7 +1,6 @@
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken, accountRefusal } from '../../plugins/auth.js';
-import { can } from '../../lib/access.js';
+import { accountRefusal, bearerToken, can } from '../../lib/access.js';
 import { hashToken } from '../../lib/tokens.js';
 import { authRepository } from '../auth/auth.repository.js';
 

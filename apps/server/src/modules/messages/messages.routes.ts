@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, errorResponseSchema } from '@copydesk/shared';
 import { route } from '../../lib/route.js';
-import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/access.js';
 import * as inbox from './messages.service.js';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
@@ -13,20 +13,19 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: inbox.InboxCtx = { db: app.db, config: app.config };
-  const signedIn = { onRequest: requireAuth(), errors };
 
-  route(app, endpoints.listThreads, signedIn, async (request) => inbox.listThreads(app.db, currentUser(request), request.query));
+  route(app, endpoints.listThreads, { errors }, async (request) => inbox.listThreads(app.db, currentUser(request), request.query));
 
   // A static segment: find-my-way matches it before the `/message/:id` parameter.
-  route(app, endpoints.getUnreadCount, signedIn, async (request) => inbox.unreadCount(app.db, currentUser(request)));
+  route(app, endpoints.getUnreadCount, { errors }, async (request) => inbox.unreadCount(app.db, currentUser(request)));
 
-  route(app, endpoints.createThread, signedIn, async (request, reply) =>
+  route(app, endpoints.createThread, { errors }, async (request, reply) =>
     reply.status(201).send(await inbox.createThread(ctx, currentUser(request), request.body)),
   );
 
-  route(app, endpoints.getThread, signedIn, async (request) => inbox.getThread(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getThread, { errors }, async (request) => inbox.getThread(app.db, currentUser(request), request.params.id));
 
-  route(app, endpoints.replyToThread, signedIn, async (request, reply) =>
+  route(app, endpoints.replyToThread, { errors }, async (request, reply) =>
     reply.status(201).send(await inbox.reply(ctx, currentUser(request), request.params.id, request.body)),
   );
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, errorResponseSchema, offerMessages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
-import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/access.js';
 import * as offers from './offers.service.js';
 
 const errors = {
@@ -31,9 +31,9 @@ const notifyLimit = {
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, config: app.config };
 
-  route(app, endpoints.getOfferStatus, { onRequest: requireAuth(), errors }, async (request) => offers.offerStatus(ctx, currentUser(request)));
+  route(app, endpoints.getOfferStatus, { errors }, async (request) => offers.offerStatus(ctx, currentUser(request)));
 
-  route(app, endpoints.notifyAgency, { onRequest: requireAuth('agency.notify'), config: notifyLimit, errors }, async (request) =>
+  route(app, endpoints.notifyAgency, { config: notifyLimit, errors }, async (request) =>
     offers.notifyAgency(ctx, currentUser(request), request.query.order_id),
   );
 };

@@ -2,14 +2,13 @@ import { billingMessages, centsToDollars, formatMoney, messages, offerMessages }
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, assertCan } from '../../lib/access.js';
+import { agencyIdOf, assertCan, scopes } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { formatCredit } from '../billing/booking.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { ordersRepository } from '../orders/orders.repository.js';
-import { scopeOf } from '../orders/orders.service.js';
 import { usersRepository } from '../users/users.repository.js';
 import { notifyAgencyEmail } from './notify-email.js';
 import { offersRepository } from './offers.repository.js';
@@ -49,7 +48,7 @@ export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: numb
   const balanceCents = await billingRepository.balanceOf(ctx.db, agency.id);
   let order = null;
   if (orderId !== undefined) {
-    const found = await ordersRepository.findVisible(ctx.db, scopeOf(actor), orderId);
+    const found = await ordersRepository.findVisible(ctx.db, scopes.orders(actor), orderId);
     if (!found) throw new AppError('NOT_FOUND', messages.notFound);
     if (found.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
     const totalCents = found.totalCents;

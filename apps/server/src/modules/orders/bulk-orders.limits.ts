@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@copydesk/shared';
-import { agencyIdOf } from '../../lib/access.js';
-import { currentUser } from '../../plugins/auth.js';
+import { agencyIdOf, currentUser } from '../../lib/access.js';
 
 /**
  * The per-tenant limit of POST /api/order/bulk (docs/decisions/0015-rate-limits.md): an agency and

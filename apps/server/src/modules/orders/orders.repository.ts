@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { OrderScope } from '../../lib/access.js';
 import { agencyOrderStats, orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
@@ -37,9 +38,6 @@ function parseIntArray(value: number[] | string | undefined): number[] {
   const inner = value.replace(/^\{|\}$/g, '');
   return inner ? inner.split(',').map(Number) : [];
 }
-
-/** Who may see which orders: admin all, agency its tenant, associate only its own. */
-export type OrderScope = { kind: 'all' } | { kind: 'agency'; agencyId: number } | { kind: 'user'; userId: number };
 
 /** The WHERE part of a scope, on `orders`. */
 export function scopeCondition(scope: OrderScope): SQL | undefined {

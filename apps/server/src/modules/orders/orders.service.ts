@@ -18,7 +18,7 @@ import {
 } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, can } from '../../lib/access.js';
+import { agencyIdOf, assertVerified, can, scopes } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
 import { bookRefund } from '../billing/booking.js';
@@ -26,7 +26,7 @@ import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js'
 import { activityRepository } from '../content/activity.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { moveItems } from './item-lifecycle.js';
-import { ordersRepository, type NewOrderItem, type OrderListRow, type OrderScope } from './orders.repository.js';
+import { ordersRepository, type NewOrderItem, type OrderListRow } from './orders.repository.js';
 
 /** Orders and their items: creation with server-side pricing, lists, detail, admin edits. */
 
@@ -34,17 +34,6 @@ type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'emailVerifiedAt'>;
 type CreateOrder = z.output<typeof createOrderSchema>;
 type ListQuery = z.output<typeof orderListQuerySchema>;
 type UpdateContent = z.output<typeof updateContentSchema>;
-
-/**
- * Which orders a user sees: every tenant's, its agency's (`orders.readTeam`), or only those it
- * placed. Associates see only their own; no agency setting shares them (see README "Who sees what").
- */
-export function scopeOf(user: Actor): OrderScope {
-  if (can(user, 'tenants.all')) return { kind: 'all' };
-  const agencyId = agencyIdOf(user);
-  if (agencyId !== null && can(user, 'orders.readTeam')) return { kind: 'agency', agencyId };
-  return { kind: 'user', userId: user.id };
-}
 
 const NO_ADDON = 'No Add-On';
 const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -118,7 +107,7 @@ export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'nam
   const book = await loadPriceBook(db);
   const { rows, priced } = priceItems(book, input.articlesData);
   const totalCents = orderTotalCents(priced);
-  const scope = scopeOf(user);
+  const scope = scopes.orders(user);
 
   const id = await db.transaction(async (tx) => {
     if (!input.updateId) {
@@ -196,7 +185,7 @@ export function contentDto(item: OrderItemRow): ContentItem {
 export async function listOrders(db: Database, user: Actor, query: ListQuery) {
   // The user filter is for admins and agencies; an associate only ever sees its own orders.
   const filters = { ...query, user: can(user, 'orders.filterByUser') ? query.user : undefined };
-  const { rows, total, last } = await ordersRepository.list(db, scopeOf(user), filters, {
+  const { rows, total, last } = await ordersRepository.list(db, scopes.orders(user), filters, {
     limit: query.limit,
     offset: offsetOf(query),
     after: query.after,
@@ -207,12 +196,12 @@ export async function listOrders(db: Database, user: Actor, query: ListQuery) {
 }
 
 export async function countOrders(db: Database, user: Actor, status: 'all' | 'approved' | 'unpaid' | 'null') {
-  return { count: await ordersRepository.countByStatus(db, scopeOf(user), status) };
+  return { count: await ordersRepository.countByStatus(db, scopes.orders(user), status) };
 }
 
 export async function getOrder(db: Database, user: Actor, id: number) {
-  if (!can(user, 'orders.readUnverified') && !user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
-  const order = await ordersRepository.findVisible(db, scopeOf(user), id);
+  assertVerified(user);
+  const order = await ordersRepository.findVisible(db, scopes.orders(user), id);
   if (!order) throw new AppError('NOT_FOUND', messages.notFound);
   const items = await ordersRepository.items(db, [id]);
   const priced = items.map((i) => ({
@@ -309,7 +298,7 @@ export async function deleteContent(db: Database, actor: Actor, id: number) {
 
 /** The caller's past projects, to prefill the order form. */
 export async function listProjects(db: Database, user: Actor) {
-  const rows = await ordersRepository.projects(db, scopeOf(user));
+  const rows = await ordersRepository.projects(db, scopes.orders(user));
   return {
     data: rows.map((r) => ({
       project_name: r.projectName!,

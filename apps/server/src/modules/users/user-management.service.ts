@@ -4,7 +4,7 @@ import { centsToDollars, messages, userMessages, type addUserFieldsSchema, type 
 import type { Config } from '../../config.js';
 import { sqlState, type Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { assertCan, can } from '../../lib/access.js';
+import { can, managesUser, scopes } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageMeta } from '../../lib/pagination.js';
 import { authRepository } from '../auth/auth.repository.js';
@@ -12,7 +12,7 @@ import { issueOneTimeToken, SET_PASSWORD_TTL_MS } from '../auth/auth.service.js'
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { groupOf, toUserDto } from './user-dto.js';
-import { usersRepository, type UserListRowData, type UserScope } from './users.repository.js';
+import { usersRepository, type UserListRowData } from './users.repository.js';
 
 /**
  * User Management (docs/decisions/0011-tenancy-and-roles.md): who sees whom, adding agencies and
@@ -27,13 +27,6 @@ interface Ctx {
 
 type ListQuery = z.output<typeof userListQuerySchema>;
 type AddUser = z.output<typeof addUserFieldsSchema>;
-
-/** Admins see everyone; an agency itself and its associates; associates nobody (the route says 403). */
-function scopeOf(actor: UserRow): UserScope {
-  assertCan(actor, 'users.manage');
-  if (can(actor, 'tenants.all')) return { kind: 'all' };
-  return { kind: 'agency', agencyId: actor.id };
-}
 
 function listRowDto({ user, agencyName, balanceCents }: UserListRowData): UserListRow {
   return {
@@ -54,7 +47,7 @@ function listRowDto({ user, agencyName, balanceCents }: UserListRowData): UserLi
 /** GET /user: a page of users, or `{count}` with `count`, or every `{id, name, email}` with `showAll`. */
 export async function listUsers(ctx: Ctx, options: { actor: UserRow; query: ListQuery }) {
   const { actor, query } = options;
-  const scope = scopeOf(actor);
+  const scope = scopes.users(actor);
   if (query.count) return { count: await usersRepository.count(ctx.db, scope) };
   if (query.showAll) return { data: await usersRepository.options(ctx.db, scope) };
   const page = { page: query.page, limit: query.limit };
@@ -64,7 +57,7 @@ export async function listUsers(ctx: Ctx, options: { actor: UserRow; query: List
 
 /** GET /user/{id}: one row; anyone outside the caller's scope is "not found". */
 export async function getUser(ctx: Ctx, options: { actor: UserRow; id: number }) {
-  const row = await usersRepository.findListRow(ctx.db, scopeOf(options.actor), options.id);
+  const row = await usersRepository.findListRow(ctx.db, scopes.users(options.actor), options.id);
   if (!row) throw new AppError('NOT_FOUND', messages.notFound);
   return { data: listRowDto(row) };
 }
@@ -120,8 +113,7 @@ export async function changeStatus(ctx: Ctx, options: { actor: UserRow; userId: 
   const { actor, userId, status } = options;
   if (actor.id === userId) throw new AppError('FORBIDDEN', userMessages.notYourself);
   const target = await usersRepository.findById(ctx.db, userId);
-  const inScope = target && (can(actor, 'tenants.all') || (can(actor, 'users.manage') && target.role === 'associate' && target.agencyId === actor.id));
-  if (!target || !inScope) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!target || !managesUser(actor, target)) throw new AppError('NOT_FOUND', messages.notFound);
   if (target.role === 'admin') throw new AppError('FORBIDDEN', userMessages.adminStatusLocked);
   await ctx.db.transaction(async (tx) => {
     await usersRepository.setStatus(tx, target.id, status);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@copydesk/shared';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { userOrderStats, users, wallets, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import type { SessionUser, UserScope } from '../../lib/access.js';
 import { containsPattern } from '../../lib/like.js';
 import { offsetOf, type PageRequest } from '../../lib/pagination.js';
 
@@ -11,10 +12,8 @@ const agencies = alias(users, 'agency');
 /** The user's live orders, from the counter the orders trigger keeps (migration 0014): no count of rows. */
 export const orderCountOfUser = sql<number>`coalesce((select ${userOrderStats.orders} from ${userOrderStats} where ${userOrderStats.userId} = ${users.id}), 0)`;
 
-export type UserWithAgency = UserRow & { agencyName: string | null; orderCount: number };
-
-/** Who a user list shows: everyone (admin) or one agency and its associates. */
-export type UserScope = { kind: 'all' } | { kind: 'agency'; agencyId: number };
+/** A user with its agency's name and order count: the session's user (lib/access.ts). */
+export type UserWithAgency = SessionUser;
 
 export const USER_SORT = {
   id: users.id,

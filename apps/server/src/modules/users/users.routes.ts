@@ -4,7 +4,7 @@ import { endpoints, errorResponseSchema, messages, PROFILE_PIC_MAX_BYTES } from 
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readMultipart } from '../../lib/uploads.js';
-import { currentUser, requireAuth } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/access.js';
 import * as management from './user-management.service.js';
 import * as users from './users.service.js';
 
@@ -20,32 +20,23 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, storage: app.storage, config: app.config };
-  // Authorisation runs on request, before the body or query is read: an associate gets 403
-  // whatever it sends.
-  const managers = requireAuth('users.manage');
+  // Each route's guard (its endpoint-table `access`) runs on request, before the body or query is
+  // read: an associate gets 403 from user management whatever it sends.
 
-  route(app, endpoints.listUsers, { onRequest: managers, errors }, async (request) =>
-    management.listUsers(ctx, { actor: currentUser(request), query: request.query }),
-  );
+  route(app, endpoints.listUsers, { errors }, async (request) => management.listUsers(ctx, { actor: currentUser(request), query: request.query }));
 
-  route(app, endpoints.getUser, { onRequest: managers, errors }, async (request) =>
-    management.getUser(ctx, { actor: currentUser(request), id: request.params.id }),
-  );
+  route(app, endpoints.getUser, { errors }, async (request) => management.getUser(ctx, { actor: currentUser(request), id: request.params.id }));
 
-  route(app, endpoints.changeUserStatus, { onRequest: managers, errors }, async (request) =>
+  route(app, endpoints.changeUserStatus, { errors }, async (request) =>
     management.changeStatus(ctx, { actor: currentUser(request), userId: request.body.userid, status: request.body.status }),
   );
 
   // Contact Information of My Account; associates have no such tab.
-  route(app, endpoints.updateInfo, { onRequest: requireAuth('account.contactInfo'), errors }, async (request) =>
-    users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }),
-  );
+  route(app, endpoints.updateInfo, { errors }, async (request) => users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }));
 
-  route(app, endpoints.editUser, { onRequest: requireAuth(), errors }, async (request) =>
-    users.editUser(ctx, { actor: currentUser(request), input: request.body.sign }),
-  );
+  route(app, endpoints.editUser, { errors }, async (request) => users.editUser(ctx, { actor: currentUser(request), input: request.body.sign }));
 
-  route(app, endpoints.updateProfilePic, { onRequest: requireAuth(), errors }, async (request) => {
+  route(app, endpoints.updateProfilePic, { errors }, async (request) => {
     const user = currentUser(request);
     return users.replaceProfilePicture(ctx, { userId: user.id, data: await readPictureUpload(request) });
   });
