@@ -7,12 +7,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useCouponHistory, type CouponHistorySortColumn } from '@/features/coupons/api/get-coupon-history';
 import { CouponHistoryTable } from '@/features/coupons/components/coupon-history-table';
-import { ListFilters } from '@/features/coupons/components/list-filters';
-import { usePagedList } from '@/features/coupons/hooks/use-paged-list';
+import { emptyListFilters, ListFilters, type ListFilterValues } from '@/features/coupons/components/list-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 
 /** /coupon-history (admin): one row per paid order that used a coupon; date filter, search, sort, pages. */
 export function CouponHistoryRoute() {
-  const list = usePagedList<CouponHistorySortColumn>({ column: 'id', order: 'desc' });
+  const list = usePagedList<ListFilterValues, CouponHistorySortColumn>({
+    sort: { column: 'id', order: 'desc' },
+    filters: emptyListFilters,
+    typed: ['keyword'],
+  });
   const history = useCouponHistory(list.params);
   const filtered = !!(list.filters.from || list.filters.to || list.filters.keyword.trim());
 

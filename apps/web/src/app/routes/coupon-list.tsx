@@ -11,13 +11,13 @@ import { useAgencies } from '@/lib/agencies';
 import { useCoupons, type CouponSortColumn } from '@/features/coupons/api/get-coupons';
 import { CouponsTable } from '@/features/coupons/components/coupons-table';
 import { DeleteCouponModal } from '@/features/coupons/components/delete-coupon-modal';
-import { ListFilters } from '@/features/coupons/components/list-filters';
-import { usePagedList } from '@/features/coupons/hooks/use-paged-list';
+import { emptyListFilters, ListFilters, type ListFilterValues } from '@/features/coupons/components/list-filters';
 import { notify } from '@/lib/notify';
+import { usePagedList } from '@/lib/use-paged-list';
 
 /** /coupon (admin): every coupon, filtered by creation date and keyword, sorted, paged; add, edit, delete. */
 export function CouponListRoute() {
-  const list = usePagedList<CouponSortColumn>({ column: 'id', order: 'desc' });
+  const list = usePagedList<ListFilterValues, CouponSortColumn>({ sort: { column: 'id', order: 'desc' }, filters: emptyListFilters, typed: ['keyword'] });
   const coupons = useCoupons(list.params);
   const agencies = useAgencies();
   const remove = useDeleteCoupon();

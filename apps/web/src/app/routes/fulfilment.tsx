@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList } from '@tabler/icons-react';
 import { listScreenMessages } from '@copydesk/shared';
 import { listState, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { useAgencies } from '@/lib/agencies';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useFulfilment, type FulfilmentSortColumn } from '@/features/content/api/get-fulfilment';
 import { useFulfilmentAgents } from '@/features/content/api/get-fulfilment-agents';
 import { defaultFulfilmentFilters, FulfilmentFilters, type FulfilmentFilterValues } from '@/features/content/components/fulfilment-filters';
@@ -19,23 +19,18 @@ const DEFAULT_SORT: SortState<FulfilmentSortColumn> = { column: 'due_at', order:
 
 /** /fulfilment (admins): the queue of paid items — take or assign them, deliver .docx files, watch due dates. */
 export function FulfilmentRoute() {
-  const [filters, setFilters] = useState<FulfilmentFilterValues>(defaultFulfilmentFilters);
-  const [debounced] = useDebouncedValue(filters.search.trim(), 350);
-  // Typing waits for a pause; clearing the box (or Reset) lists everything at once.
-  const search = filters.search.trim() ? debounced : '';
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_LIMIT);
-
-  const queue = useFulfilment({
-    page,
-    limit,
-    sort_column: sort.column,
-    sort_order: sort.order,
-    status: filters.status,
-    agency: filters.agency ? Number(filters.agency) : undefined,
-    search: search || undefined,
+  // Typing waits for a pause; clearing the box (or Reset) lists everything at once. Another sort
+  // keeps the page.
+  const list = usePagedList<FulfilmentFilterValues, FulfilmentSortColumn>({
+    sort: DEFAULT_SORT,
+    limit: DEFAULT_LIMIT,
+    filters: defaultFulfilmentFilters,
+    typed: ['search'],
+    sortKeepsPage: true,
   });
+  const { filters, page, limit, sort } = list;
+
+  const queue = useFulfilment({ ...list.params, status: list.applied.status, agency: list.applied.agency ? Number(list.applied.agency) : undefined });
   const agents = useFulfilmentAgents();
   const agencies = useAgencies();
   const agencyOptions = useMemo(
@@ -46,16 +41,6 @@ export function FulfilmentRoute() {
     [agencies.data],
   );
 
-  // Back to the first page whenever what is listed changes.
-  const filterKey = JSON.stringify([filters.status, filters.agency, search, limit]);
-  useEffect(() => setPage(1), [filterKey]);
-
-  const reset = () => {
-    setFilters(defaultFulfilmentFilters);
-    setSort(DEFAULT_SORT);
-    setPage(1);
-  };
-
   return (
     <Stack gap="lg" maw={1400}>
       <Stack gap={4}>
@@ -65,18 +50,18 @@ export function FulfilmentRoute() {
         <Text c="gray.7">Take paid items, deliver the writer's .docx and keep an eye on due dates.</Text>
       </Stack>
 
-      <FulfilmentFilters values={filters} onChange={setFilters} agencies={agencyOptions} onReset={reset} />
+      <FulfilmentFilters values={filters} onChange={list.setFilters} agencies={agencyOptions} onReset={list.reset} />
 
       <Card withBorder radius="lg" padding={0}>
         <FulfilmentTable
           rows={queue.data?.data}
           {...listState(queue)}
           errorTitle={listScreenMessages.fulfilmentFailed}
-          pager={{ meta: queue.data?.meta, page, onPage: setPage, limit, limits: PAGE_SIZES, onLimit: setLimit }}
+          pager={{ meta: queue.data?.meta, page, onPage: list.setPage, limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
           sort={sort}
-          onSortChange={setSort}
+          onSortChange={list.onSortChange}
           agents={agents.data}
-          empty={<EmptyState icon={IconClipboardList} message={listScreenMessages.fulfilmentNone} action={<ResetFiltersButton onReset={reset} />} />}
+          empty={<EmptyState icon={IconClipboardList} message={listScreenMessages.fulfilmentNone} action={<ResetFiltersButton onReset={list.reset} />} />}
         />
       </Card>
     </Stack>

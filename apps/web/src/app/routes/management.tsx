@@ -1,18 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import {
-  DEFAULT_PAGE_SIZE,
-  listScreenMessages,
-  managementScreenMessages,
-  messages,
-  PAGE_SIZES,
-  roleCan,
-  userMessages,
-  type UserListRow,
-} from '@copydesk/shared';
+import { listScreenMessages, managementScreenMessages, messages, PAGE_SIZES, roleCan, userMessages, type UserListRow } from '@copydesk/shared';
 import { listState, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useUsers, type UserSortColumn } from '@/features/users/api/get-users';
@@ -21,30 +11,26 @@ import { EditUserModal } from '@/features/users/components/edit-user-modal';
 import { UserDetailModal } from '@/features/users/components/user-detail-modal';
 import { UsersTable } from '@/features/users/components/users-table';
 import { useSession } from '@/lib/auth';
+import { usePagedList } from '@/lib/use-paged-list';
 
 /** Newest users first. */
 const DEFAULT_SORT: SortState<UserSortColumn> = { column: 'id', order: 'desc' };
+const NO_SEARCH = { search: '' };
 
 type ManagementScreenProps = { callerId: number; isAdmin: boolean };
 
 function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 350);
   // Typing waits for a pause; clearing the box lists everyone at once.
-  const term = search.trim() ? debounced : '';
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const list = usePagedList<{ search: string }, UserSortColumn>({ sort: DEFAULT_SORT, filters: NO_SEARCH, typed: ['search'] });
+  const { search } = list.filters;
+  const term = list.applied.search;
+  const setSearch = (next: string) => list.setFilters({ search: next });
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<UserListRow | null>(null);
   const [editing, setEditing] = useState<UserListRow | null>(null);
 
-  const users = useUsers({ page, limit, sort_column: sort.column, sort_order: sort.order, search: term || undefined });
-
-  // Back to the first page whenever what is listed changes.
-  const filterKey = JSON.stringify([term, limit]);
-  useEffect(() => setPage(1), [filterKey]);
+  const users = useUsers(list.params);
 
   // /management?add=1 (the dashboard's Add Users, the welcome guide) opens the add modal at once;
   // the flag is dropped so that closing the modal is final.
@@ -92,12 +78,9 @@ function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
           rows={users.data?.data}
           {...listState(users)}
           errorTitle={managementScreenMessages.loadFailed}
-          pager={{ meta: users.data?.meta, page, onPage: setPage, limit, limits: PAGE_SIZES, onLimit: setLimit }}
-          sort={sort}
-          onSortChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          pager={{ meta: users.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
+          sort={list.sort}
+          onSortChange={list.onSortChange}
           showAccount={isAdmin}
           onView={setViewing}
           onEdit={setEditing}

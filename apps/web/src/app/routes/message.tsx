@@ -9,6 +9,7 @@ import { ThreadList } from '@/features/messages/components/thread-list';
 import { ThreadView } from '@/features/messages/components/thread-view';
 import { useInboxParams } from '@/features/messages/hooks/use-inbox-params';
 import { useSession } from '@/lib/auth';
+import { usePagedList } from '@/lib/use-paged-list';
 
 const PAGE_LIMIT = 10;
 
@@ -24,15 +25,15 @@ export function MessageRoute() {
   // Read at once (not after a first render) so a wide screen does not flash the phone layout.
   const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
   const { threadId, orderId, threadHref, openThread, closeThread, clearOrder } = useInboxParams();
-  const [page, setPage] = useState(1);
+  const { page, setPage, params } = usePagedList({ limit: PAGE_LIMIT });
   const [creating, setCreating] = useState(false);
-  const threads = useThreads({ page, limit: PAGE_LIMIT });
+  const threads = useThreads(params);
   const meta = threads.data?.meta;
 
   // A page that no longer exists (threads moved on) falls back to the last one.
   useEffect(() => {
     if (meta && meta.last_page >= 1 && page > meta.last_page) setPage(meta.last_page);
-  }, [meta, page]);
+  }, [meta, page, setPage]);
 
   const modalOpen = creating || orderId !== null;
   const closeModal = () => {

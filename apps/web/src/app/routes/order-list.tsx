@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';
@@ -9,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { getInvoiceLink } from '@/features/billing/api/download-invoice';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
-import { useOrders, type OrdersQuery } from '@/features/orders/api/get-orders';
+import { useOrders } from '@/features/orders/api/get-orders';
 import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
 import { OrderCounters } from '@/features/orders/components/order-counters';
 import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
@@ -18,7 +17,7 @@ import { useUserOptions } from '@/features/users/api/get-user-options';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/server-errors';
-import { usePageCursors } from '@/lib/use-page-cursors';
+import { usePagedList } from '@/lib/use-paged-list';
 
 const DEFAULT_LIMIT = 30;
 const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
@@ -35,41 +34,32 @@ export function OrderListRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusFrom(searchParams.get('status'));
 
-  const [filters, setFilters] = useState<OrderFilterValues>(emptyOrderFilters);
-  // Typed filters wait for a pause in typing before they ask the server.
-  const [orderId] = useDebouncedValue(filters.orderId, 350);
-  const [keyword] = useDebouncedValue(filters.keyword.trim(), 350);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_LIMIT);
+  // The user filter offers everyone whose orders the caller sees (admins: all users, an agency:
+  // itself and its associates); associates only see their own orders and get no user filter.
+  const showUser = roleCan(role, 'orders.filterByUser');
+  // Typed filters wait for a pause in typing before they ask the server. Another sort keeps the
+  // page; the status (kept in the address) goes back to the first like any other filter. Pages
+  // are read after the cursor of the page before them.
+  const list = usePagedList<OrderFilterValues, Sort['column']>({
+    sort: DEFAULT_SORT,
+    limit: DEFAULT_LIMIT,
+    filters: emptyOrderFilters,
+    typed: ['orderId', 'keyword'],
+    sortKeepsPage: true,
+    listing: status,
+    cursors: true,
+  });
+  const { filters, page, limit, sort, remember } = list;
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
   const [invoiceBusy, setInvoiceBusy] = useState<number | null>(null);
 
-  const listed: Omit<OrdersQuery, 'page' | 'after'> = {
-    limit,
-    sort_column: sort.column,
-    sort_order: sort.order,
-    orderId: orderId || undefined,
-    keyword: keyword || undefined,
-    date: filters.date || undefined,
-    user: roleCan(role, 'orders.filterByUser') ? (filters.user ?? undefined) : undefined,
-    status: status ?? undefined,
-  };
-  const { afterFor, remember } = usePageCursors(JSON.stringify(listed));
-  const orders = useOrders({ ...listed, page, after: afterFor(page) });
+  const orders = useOrders({ ...list.params, user: showUser ? list.params.user : undefined, status: status ?? undefined });
   const remove = useDeleteOrder();
   const shown = orders.isPlaceholderData ? undefined : orders.data?.meta;
   useEffect(() => {
     if (shown) remember(shown.current_page, shown.next_cursor);
   }, [shown, remember]);
 
-  // Back to the first page whenever what is listed changes.
-  const filterKey = JSON.stringify([orderId, keyword, filters.date, filters.user, status, limit]);
-  useEffect(() => setPage(1), [filterKey]);
-
-  // The user filter offers everyone whose orders the caller sees (admins: all users, an agency:
-  // itself and its associates); associates only see their own orders and get no user filter.
-  const showUser = roleCan(role, 'orders.filterByUser');
   const users = useUserOptions(showUser);
   const userOptions = useMemo(
     () => (users.data ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` })).sort((a, b) => a.label.localeCompare(b.label)),
@@ -90,9 +80,7 @@ export function OrderListRoute() {
     );
 
   const reset = () => {
-    setFilters(emptyOrderFilters);
-    setSort(DEFAULT_SORT);
-    setPage(1);
+    list.reset();
     setSearchParams({}, { replace: true });
   };
 
@@ -136,7 +124,7 @@ export function OrderListRoute() {
 
       <OrderCounters />
 
-      <OrderFilters values={filters} onChange={setFilters} status={status} onStatus={setStatus} showUser={showUser} users={userOptions} onReset={reset} />
+      <OrderFilters values={filters} onChange={list.setFilters} status={status} onStatus={setStatus} showUser={showUser} users={userOptions} onReset={reset} />
 
       <Card withBorder radius="lg" padding={0}>
         <OrdersTable
@@ -164,10 +152,10 @@ export function OrderListRoute() {
               }
             />
           }
-          pager={{ meta: orders.data?.meta, page, onPage: setPage, limit, limits: ORDER_PAGE_SIZES, onLimit: setLimit }}
+          pager={{ meta: orders.data?.meta, page, onPage: list.setPage, limit, limits: ORDER_PAGE_SIZES, onLimit: list.setLimit }}
           isAdmin={isAdmin}
           sort={sort}
-          onSortChange={setSort}
+          onSortChange={list.onSortChange}
           onOpen={(order) => navigate(orderTarget(order, isAdmin))}
           onInvoice={(order) => void invoice(order)}
           onDelete={setToDelete}

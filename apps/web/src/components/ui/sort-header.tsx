@@ -1,8 +1,9 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { SortState } from '@/lib/use-paged-list';
 import classes from './data-table.module.css';
 
-export type SortState<C extends string> = { column: C; order: 'asc' | 'desc' };
+export type { SortState };
 
 /** The next sort after a click on `column`: the same column flips, another starts ascending. */
 export function toggleSort<C extends string>(sort: SortState<C>, column: C): SortState<C> {

@@ -1,16 +1,17 @@
-import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { DEFAULT_PAGE_SIZE, formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
+import { formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
+import { usePagedList } from '@/lib/use-paged-list';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
 
 type Sort = SortState<BillingSortColumn>;
 const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
+type Filters = { from: string; to: string; search: string };
+const NO_FILTERS: Filters = { from: '', to: '', search: '' };
 
 const METHOD_COLOR: Record<string, string> = { Wallet: 'teal', Card: 'blue', 'Saved Card': 'indigo', Admin: 'grape' };
 
@@ -112,34 +113,12 @@ function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRo
 
 /** Billing history (access-and-billing §2): sortable, filtered by date and text, paged. */
 export function BillingHistory({ onView }: { onView: (paymentId: number) => void }) {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const list = usePagedList<Filters, BillingSortColumn>({ sort: DEFAULT_SORT, filters: NO_FILTERS, typed: ['search'], typingDelay: 300 });
+  const { from, to, search } = list.filters;
+  const set = (patch: Partial<Filters>) => list.setFilters({ ...list.filters, ...patch });
 
-  const history = useBillingHistory({
-    page,
-    limit,
-    sort_column: sort.column,
-    sort_order: sort.order,
-    from: from || undefined,
-    to: to || undefined,
-    search: debouncedSearch || undefined,
-  });
-  const onSortChange = (next: Sort) => {
-    setSort(next);
-    setPage(1);
-  };
-  const reset = () => {
-    setFrom('');
-    setTo('');
-    setSearch('');
-    setSort(DEFAULT_SORT);
-    setPage(1);
-  };
+  const history = useBillingHistory(list.params);
+  const reset = list.reset;
   const filtered = !!(from || to || search.trim());
 
   return (
@@ -157,23 +136,9 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
               w={{ md: 160 }}
               value={from}
               max={to || undefined}
-              onChange={(e) => {
-                setFrom(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => set({ from: e.currentTarget.value })}
             />
-            <TextInput
-              type="date"
-              label="To"
-              miw={0}
-              w={{ md: 160 }}
-              value={to}
-              min={from || undefined}
-              onChange={(e) => {
-                setTo(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
+            <TextInput type="date" label="To" miw={0} w={{ md: 160 }} value={to} min={from || undefined} onChange={(e) => set({ to: e.currentTarget.value })} />
           </Group>
           <Group gap="sm" wrap="nowrap" align="flex-end">
             <TextInput
@@ -183,10 +148,7 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
               w={{ md: 240 }}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => set({ search: e.currentTarget.value })}
             />
             <Tooltip label="Reset filters" withArrow>
               <ActionIcon variant="default" size={36} aria-label="Reset filters" onClick={reset}>
@@ -213,19 +175,9 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
             action={filtered ? <ResetFiltersButton onReset={reset} /> : undefined}
           />
         }
-        sort={sort}
-        onSortChange={onSortChange}
-        pager={{
-          meta: history.data?.meta,
-          page,
-          onPage: setPage,
-          limit,
-          limits: PAGE_SIZES,
-          onLimit: (next) => {
-            setLimit(next);
-            setPage(1);
-          },
-        }}
+        sort={list.sort}
+        onSortChange={list.onSortChange}
+        pager={{ meta: history.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
         minWidth={880}
       />
     </Card>

@@ -1,36 +1,28 @@
-import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Card, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ACTIVITY_PAGE_SIZES, listScreenMessages, messages, type ActivityLogRow } from '@copydesk/shared';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDownload } from '@/lib/use-download';
+import { usePagedList } from '@/lib/use-paged-list';
 import { downloadActivityFile } from '../api/download-activity-file';
 import { useActivityLogs, type ActivitySortColumn } from '../api/get-activity-logs';
 import { formatDateTime } from '../lib/format';
 
 const DEFAULT_SORT: SortState<ActivitySortColumn> = { column: 'created_at', order: 'desc' };
+const NO_SEARCH = { search: '' };
 
 /**
  * The item's activity log (spec §2 "Item-detail variant"): Description, User and Date, sortable,
  * searchable, 5 to 100 per page, and the file of an entry that has one.
  */
 export function ActivityLog({ contentId }: { contentId: number }) {
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const logs = useActivityLogs(contentId, {
-    page,
-    limit,
-    sort_column: sort.column,
-    sort_order: sort.order,
-    search: debounced || undefined,
-  });
+  const list = usePagedList<{ search: string }, ActivitySortColumn>({ sort: DEFAULT_SORT, limit: 10, filters: NO_SEARCH, typed: ['search'], typingDelay: 300 });
+  const { search } = list.filters;
+  const searched = list.applied.search;
+  const setSearch = (next: string) => list.setFilters({ search: next });
+  const logs = useActivityLogs(contentId, list.params);
   const download = useDownload();
-  useEffect(() => setPage(1), [debounced, limit]);
 
   const fileButton = (row: ActivityLogRow) =>
     row.filename && (
@@ -89,9 +81,9 @@ export function ActivityLog({ contentId }: { contentId: number }) {
         empty={
           <EmptyState
             title={messages.noData}
-            message={debounced ? listScreenMessages.activitySearched : listScreenMessages.activityNone}
+            message={searched ? listScreenMessages.activitySearched : listScreenMessages.activityNone}
             action={
-              debounced ? (
+              searched ? (
                 <Button variant="default" size="xs" onClick={() => setSearch('')}>
                   Clear search
                 </Button>
@@ -99,12 +91,9 @@ export function ActivityLog({ contentId }: { contentId: number }) {
             }
           />
         }
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        pager={{ meta: logs.data?.meta, page, onPage: setPage, limit, limits: ACTIVITY_PAGE_SIZES, onLimit: setLimit }}
+        sort={list.sort}
+        onSortChange={list.onSortChange}
+        pager={{ meta: logs.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: ACTIVITY_PAGE_SIZES, onLimit: list.setLimit }}
         minWidth={560}
         tableProps={{ highlightOnHover: false }}
       />

@@ -1,7 +1,10 @@
 import { Card, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { withResetButton } from '@/components/ui/reset-filters';
-import type { ListFilterValues } from '../hooks/use-paged-list';
+
+/** The coupon lists' filters, named as their list calls' query. */
+export type ListFilterValues = { from: string; to: string; keyword: string };
+export const emptyListFilters: ListFilterValues = { from: '', to: '', keyword: '' };
 
 type ListFiltersProps = {
   values: ListFilterValues;
