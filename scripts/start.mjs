@@ -2,7 +2,7 @@
 // `npm start`: builds the web app and the server bundle when their sources are newer than the
 // build (and the database template when the migrations changed), then runs the bundled server
 // (apps/server/dist/server.js) in this terminal (NODE_ENV defaults to development, data under
-// ./data), passing signals through and leaving with the server's exit code.
+// ./data), passing signals on and leaving with the server's exit code.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildDbTemplate, buildWeb, dbTemplateMissing, ensureServerBundle, repoRoot, serverBundle, webBuildReason } from './lib/web-build.mjs';
@@ -29,7 +29,7 @@ if (dbTemplateMissing()) {
 
 const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: repoRoot,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV || 'development',
@@ -37,9 +37,15 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   },
 });
 
+// Signals reach the server as a message, not as signals: a Ctrl-C in the terminal reaches the server
+// itself too (and npm passes it on again), and a second signal tells the server to stop at once
+// rather than let the requests in flight finish. The server ignores the message once it is closing.
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const forward = (signal) => {
-  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  // A closed channel (the server is leaving already) fails the send; the signal then goes as one.
+  if (server.connected) server.send({ type: 'shutdown', signal }, (error) => error && server.kill(signal));
+  else server.kill(signal);
 };
 for (const signal of signals) process.on(signal, forward);
 

@@ -3,7 +3,8 @@ import { prestartPGliteThread } from './db/pglite-thread/index.js';
 import { embeddedDatabase } from './db/template-file.js';
 
 /**
- * Entry point: parse config, build the app, listen, shut down cleanly on SIGINT/SIGTERM. Only the
+ * Entry point: parse config, build the app, listen, shut down cleanly on SIGINT/SIGTERM (through
+ * close-with-grace). Only the
  * config and the database thread's starter are imported up front: the embedded database starts
  * booting in its thread first, and the rest of the server loads on this one meanwhile.
  */
@@ -19,28 +20,41 @@ async function main() {
     throw err;
   }
   if (!config.databaseUrl) prestartPGliteThread(embeddedDatabase(config.dataDir));
-  const [{ buildApp }, { startBanner }, { isDatabaseUnavailable }] = await Promise.all([
+  const [{ buildApp }, { startBanner }, { isDatabaseUnavailable }, { default: closeWithGrace }] = await Promise.all([
     import('./app.js'),
     import('./start-banner.js'),
     import('./db/client.js'),
+    import('close-with-grace'),
   ]);
   const app = await buildApp(config);
+  // SIGINT, SIGTERM and the other stop signals close the app: it stops taking connections, lets the
+  // requests in flight finish, closes the database and the workers, and the process exits with 0.
+  // It exits with 1 at once on a second signal, and after 10 s if closing has not finished by then.
+  // Errors are left to the handlers below: a lost database connection must not stop the server.
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-    } finally {
-      // 0 unless a fatal error set process.exitCode before asking for the shutdown.
-      process.exit();
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  let fatal = false;
+  let requestedBy: string | undefined;
+  const shutdown = closeWithGrace(
+    {
+      delay: 10_000,
+      skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
+      logger: { error: (message: unknown) => app.log.error(message) },
+    },
+    async ({ signal }) => {
+      closing = true;
+      app.log.info({ signal: signal ?? requestedBy }, 'shutting down');
+      // Closing waits for every connection to end. Idle kept-alive ones are closed at once; one whose
+      // request was in flight turns idle only once its answer is sent, and would otherwise stay open
+      // for the rest of its keep-alive time (72 s), past the 10 s limit.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(closeIdle);
+      }
+      if (fatal) process.exit(1);
+    },
+  );
   // Last line of defence, so a database outage never ends the process. A promise nobody awaited
   // holds no request's state: log it and carry on. A thrown exception may have left state half
   // changed, so anything but a lost database connection stops the server (a supervisor restarts it).
@@ -53,8 +67,22 @@ async function main() {
       return;
     }
     app.log.fatal({ err }, 'uncaught exception; shutting down');
+    fatal = true;
     process.exitCode = 1;
-    void shutdown('uncaughtException');
+    requestedBy = 'uncaughtException';
+    if (!closing) shutdown.close();
+  });
+  // Under npm start, scripts/start.mjs passes its signals on as a message: the same graceful close.
+  // A terminal's Ctrl-C reaches this process too, and may come in just after the message: the close
+  // starts a moment later, so that the signal is taken as the first one rather than a second one
+  // (which means "stop now").
+  process.on('message', (message: { type?: string; signal?: string } | null) => {
+    if (message?.type !== 'shutdown') return;
+    setTimeout(() => {
+      if (closing) return;
+      requestedBy = message.signal;
+      shutdown.close();
+    }, 100);
   });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Copydesk listening on ${config.publicUrl}`);
