@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import { contentMessages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { DOCX_LIMITS, inspectZip, withTimeout } from '../../lib/zip-guard.js';
@@ -125,12 +126,15 @@ export function readableFileName(itemId: number, title: string | null, suffix = 
   return `${itemId}${clean ? `-${clean}` : ''}${suffix}.docx`;
 }
 
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+/**
+ * `Content-Disposition: attachment` with the UTF-8 name (RFC 6266, through content-disposition) and,
+ * for clients that read only `filename`, the name in ASCII: accents dropped rather than replaced.
+ */
 export function attachmentHeader(fileName: string): string {
   const ascii =
     fileName
       .normalize('NFKD')
       .replace(/[^\x20-\x7e]/g, '')
       .replace(/["\\]/g, '') || 'download';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return contentDisposition(fileName, { fallback: ascii });
 }

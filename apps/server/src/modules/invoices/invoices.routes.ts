@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, messages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -28,7 +29,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { filename, pdf } = await invoices.invoicePdf(ctx, request.params.file, request.query);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(filename, { type: 'inline' }))
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
