@@ -79,13 +79,21 @@ export default tseslint.config(
   {
     // The endpoint table holds every contract's zod schemas: a screen that imported it would carry
     // zod and them. The web calls by name (`call('getCoupon')`), reading only `routes` at run time
-    // and the table's types.
+    // and the table's types. Selects are the app's own (components/ui/select.tsx), with the full
+    // keyboard of the WAI-ARIA combobox pattern.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Select'],
+              message: "Use the app's Select (@/components/ui/select): Mantine's opens and picks with Enter, Space and Tab only in part.",
+            },
+          ],
           patterns: [
             {
               group: ['@copydesk/shared'],

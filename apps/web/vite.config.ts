@@ -46,40 +46,22 @@ function precompress(): Plugin {
 }
 
 /**
- * Mantine's stylesheets per component (mantine.dev/styles/css-files-list) instead of the whole
- * `@mantine/core/styles.css` (250 KB): every Mantine module that reads a CSS module's class names
- * (`./Button.module.mjs`) also imports `@mantine/core/styles/Button.css`, after its other imports.
- * A chunk then carries the styles of exactly the components it renders, and a component's styles
- * follow those of the components it is built on, as in styles.css. The global styles and those of
- * the components others are built on are one sheet, src/app/mantine-base.css, linked by index.html
- * (so it opens the entry's stylesheet) and not imported a second time.
- * The dev server pre-bundles Mantine (no transform reaches it): there mantine-base.css stands for the
- * whole stylesheet.
+ * Mantine's styles are imported per component (mantine.dev/styles/css-files-list), each by the
+ * file that draws the component, so a chunk carries the styles of exactly the components it
+ * renders. The global styles and those of the components others are built on are one sheet,
+ * src/app/mantine-base.css, linked by index.html so that it opens the entry's stylesheet and every
+ * component's styles come after it, as in Mantine's full sheet. A chunk the entry shares with a
+ * screen is linked before the entry's stylesheet: if it carried component styles, they would come
+ * before the sheet they build on, so the build stops.
  */
-function mantineComponentStyles(): Plugin {
-  const baseSheet = path.join(src, 'app/mantine-base.css');
-  const inBaseSheet = new Set([...readFileSync(baseSheet, 'utf8').matchAll(/@import '@mantine\/core\/styles\/(\w+)\.css'/g)].map((m) => m[1]));
-  let serve = false;
+function baseStylesheetFirst(): Plugin {
   return {
-    name: 'copydesk-mantine-component-styles',
-    enforce: 'pre',
-    configResolved(config) {
-      serve = config.command === 'serve';
-    },
-    transform(code, id) {
-      if (serve) return id === baseSheet ? `@import '@mantine/core/styles.css';` : undefined;
-      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/].*\.mjs$/.test(id) || id.endsWith('.module.mjs')) return undefined;
-      const names = new Set([...code.matchAll(/from\s*["'][./\w-]*?(\w+)\.module\.mjs["']/g)].map((m) => m[1]).filter((name) => !inBaseSheet.has(name)));
-      if (names.size === 0) return undefined;
-      const imports = [...names].map((name) => `\nimport "@mantine/core/styles/${name}.css";`).join('');
-      return { code: code + imports, map: null };
-    },
+    name: 'copydesk-base-stylesheet-first',
+    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return;
-        // A chunk the entry shares with a screen is linked before the entry's stylesheet: if it
-        // carried component styles, they would come before the sheet they build on.
         const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
         const entryCss = entry?.type === 'chunk' ? [...(entry.viteMetadata?.importedCss ?? [])][0] : undefined;
         const firstSheet = /<link rel="stylesheet"[^>]*href="\/([^"]+)"/.exec(html)?.[1];
@@ -179,7 +161,7 @@ const SIGN_IN = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), mantineComponentStyles(), countryFlagImages(), precompress()],
+  plugins: [react(), baseStylesheetFirst(), countryFlagImages(), precompress()],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,

@@ -4,15 +4,13 @@ import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { clearLocalData, useSession } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import './accessibility.css';
-import { installComboboxKeyboard } from './combobox-keyboard';
 import { useFocusOnNavigation, usePageTitle } from './page-meta';
 import { guardRoute } from './route-guard';
 
 /**
  * Applies guardRoute to every navigation and to every session change (sign-in, sign-out, a 401
  * that cleared the token), so the screen shown always matches the rules. As the root of every
- * screen it also names the page in the document title, moves focus to each new page's heading and
- * gives every select its full keyboard.
+ * screen it also names the page in the document title and moves focus to each new page's heading.
  */
 export function RouteGuardOutlet() {
   const location = useLocation();
@@ -21,8 +19,6 @@ export function RouteGuardOutlet() {
   const reset = result !== null && 'clearSessionAndReload' in result;
   usePageTitle();
   useFocusOnNavigation();
-
-  useEffect(() => installComboboxKeyboard(), []);
 
   useEffect(() => {
     if (!reset) return;

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Notification.css';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { TOAST_MS } from '@copydesk/shared';

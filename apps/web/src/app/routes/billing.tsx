@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { roleCan } from '@copydesk/shared';
 import { AdminAddBalanceModal } from '@/features/billing/components/admin-add-balance-modal';
 import { AdminBalanceCard, BalanceCard, PaymentMethodsCard, SpendingCard } from '@/features/billing/components/billing-cards';

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Anchor, Button, Card, Center, Flex, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconArrowLeft, IconCheck, IconCreditCard, IconDownload, IconMessage2 } from '@tabler/icons-react';
 import { contentMessages, messages, roleCan, type ContentDetail } from '@copydesk/shared';
 import { useApproveContent } from '@/features/content/api/approve-content';

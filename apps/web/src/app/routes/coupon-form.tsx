@@ -1,5 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { Alert, Button, Card, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconTicketOff } from '@tabler/icons-react';
 import { couponAdminMessages, couponScreenMessages } from '@copydesk/shared';
 import { useCoupon } from '@/features/coupons/api/get-coupon';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import { IconArrowLeft, IconHistory } from '@tabler/icons-react';
 import { couponScreenMessages, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';

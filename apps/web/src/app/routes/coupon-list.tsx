@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import { IconHistory, IconPlus, IconTicket } from '@tabler/icons-react';
 import { couponScreenMessages, listScreenMessages, messages, PAGE_SIZES, type Coupon } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';

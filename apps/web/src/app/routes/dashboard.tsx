@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { IconCircleCheck, IconPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { managementScreenMessages, messages, roleCan, type Role, type User } from '@copydesk/shared';
 import { BalanceCard } from '@/features/billing/components/billing-cards';

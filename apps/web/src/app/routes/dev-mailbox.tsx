@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Container.css';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
 import { Brand } from '@/components/ui/brand';

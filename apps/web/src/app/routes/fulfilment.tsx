@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import { IconClipboardList } from '@tabler/icons-react';
 import { listScreenMessages } from '@copydesk/shared';
 import { listState, type SortState } from '@/components/ui/data-table';

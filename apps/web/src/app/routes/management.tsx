@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { listScreenMessages, managementScreenMessages, messages, PAGE_SIZES, roleCan, userMessages, type UserListRow } from '@copydesk/shared';
 import { listState, type SortState } from '@/components/ui/data-table';

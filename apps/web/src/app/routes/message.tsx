@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Grid, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Pagination.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconMessagePlus, IconRefresh } from '@tabler/icons-react';
 import { inboxMessages, inboxScreenMessages as t, messages, orderScreenMessages, roleCan } from '@copydesk/shared';

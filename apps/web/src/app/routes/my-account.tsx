@@ -1,4 +1,6 @@
 import { Card, Stack, Tabs, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Tabs.css';
 import { IconAddressBook, IconLock } from '@tabler/icons-react';
 import { roleCan } from '@copydesk/shared';
 import { LocationSelects } from '@/features/geo/components/location-selects';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
 import { formatDollars, inboxScreenMessages, messages, roleCan, type ContentItem } from '@copydesk/shared';
 import { useProduct } from '@/features/catalog/api/get-product';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
 import { IconPlus } from '@tabler/icons-react';
 import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';

@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { amountToCents, billingMessages, formatMoney, messages, RELOAD_AFTER_SAVE_MS, roleCan } from '@copydesk/shared';

@@ -19,6 +19,14 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Indicator.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Tooltip.css';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED } from '@copydesk/shared';

@@ -1,5 +1,9 @@
 import type { KeyboardEvent, Key, ReactNode } from 'react';
 import { Card, Group, NativeSelect, Skeleton, Stack, Table, type TableProps, type TableTdProps } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { messages } from '@copydesk/shared';
 import { EmptyState } from './empty-state';

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
 

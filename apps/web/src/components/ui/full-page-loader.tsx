@@ -1,4 +1,5 @@
 import { LoadingOverlay } from '@mantine/core';
+import '@mantine/core/styles/LoadingOverlay.css';
 
 /** The full-screen loader the spec shows while a visitor screen is busy. */
 export function FullPageLoader({ visible = true, label = 'Loading' }: { visible?: boolean; label?: string }) {

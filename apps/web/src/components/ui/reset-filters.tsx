@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 import { IconRefresh } from '@tabler/icons-react';
 
 /**

@@ -1,4 +1,5 @@
 import { Table, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { SortState } from '@/lib/use-paged-list';
 import classes from './data-table.module.css';

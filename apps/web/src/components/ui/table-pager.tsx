@@ -1,4 +1,6 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
+import '@mantine/core/styles/Pagination.css';
+import { Select } from './select';
 import { orderScreenMessages, type PageMeta } from '@copydesk/shared';
 import classes from './data-table.module.css';
 

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { messages, signUpFieldsSchema, TERMS_URL, UTM_KEYS, type SignUpInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Box, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import { IconWallet } from '@tabler/icons-react';
 import { formatDollars } from '@copydesk/shared';
 import { useAvailableBalance } from '../api/get-available-balance';

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconChartBar, IconCreditCard, IconPlus, IconWallet } from '@tabler/icons-react';
 import { formatDollars, messages } from '@copydesk/shared';
 import { useAvailableBalance } from '../api/get-available-balance';

@@ -1,4 +1,5 @@
 import { Alert, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
 import { IconCreditCardOff } from '@tabler/icons-react';
 
 /** A card the gateway refused (402): said beside the card, where the fix is, not only in a toast. */

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDollars, listScreenMessages } from '@copydesk/shared';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';

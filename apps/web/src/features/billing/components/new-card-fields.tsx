@@ -1,5 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import { Select } from '@/components/ui/select';
 import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
 import { gatewayMessages, messages, TEXT_MAX, ZIP_MAX } from '@copydesk/shared';
 import { notify } from '@/lib/notify';

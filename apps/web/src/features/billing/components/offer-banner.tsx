@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
 import { useSessionStorage } from '@mantine/hooks';
 import { IconGift } from '@tabler/icons-react';
 import { badgeText } from '@/components/ui/badge-text';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Tabs.css';
 import { IconInfoCircle, IconMail, IconWallet } from '@tabler/icons-react';
 import { formatDollars, messages } from '@copydesk/shared';
 import { notify } from '@/lib/notify';

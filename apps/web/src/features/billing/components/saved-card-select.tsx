@@ -1,4 +1,5 @@
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Select } from '@/components/ui/select';
 import { messages } from '@copydesk/shared';
 import type { SavedCard } from '../api/get-saved-cards';
 import { savedCardLabel } from '../lib/card-form';

@@ -1,6 +1,11 @@
-import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+// Mantine's core styles first, then the chart's (the chart draws core's ColorSwatch and Tooltip).
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/charts/styles.css';
 import { IconChartBar } from '@tabler/icons-react';
 import { amountToCents, centsToDollars, formatDollars, listScreenMessages } from '@copydesk/shared';
 import { useBillingHistory, type BillingRow } from '../api/get-billing-history';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Group, Input, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry adds Stripe.js to the page on the first loadStripe call, not on import.

@@ -1,4 +1,6 @@
 import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Code.css';
 import { IconFlask } from '@tabler/icons-react';
 import { groupedCardNumber, SANDBOX_TEST_CARDS } from '@copydesk/shared';
 

@@ -1,5 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Box, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileText } from '@tabler/icons-react';
 import { formatDollars, listScreenMessages, type ProductSummary } from '@copydesk/shared';

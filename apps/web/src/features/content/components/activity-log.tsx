@@ -1,4 +1,6 @@
 import { ActionIcon, Button, Card, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ACTIVITY_PAGE_SIZES, listScreenMessages, messages, type ActivityLogRow } from '@copydesk/shared';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';

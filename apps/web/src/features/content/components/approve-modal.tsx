@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 
 type ApproveModalProps = { opened: boolean; version: number | null; busy: boolean; onCancel: () => void; onConfirm: () => void };
 

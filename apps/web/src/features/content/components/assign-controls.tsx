@@ -1,4 +1,5 @@
 import { Button, Group, Menu, type MantineSize } from '@mantine/core';
+import '@mantine/core/styles/Menu.css';
 import { IconChevronDown, IconHandGrab } from '@tabler/icons-react';
 import type { ItemStatus } from '@copydesk/shared';
 import { notify } from '@/lib/notify';

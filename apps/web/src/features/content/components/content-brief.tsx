@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { isValidLink, splitKeywords, type ContentDetail } from '@copydesk/shared';
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {

@@ -1,4 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import { customerStatusLabel, type ItemStatus } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
 

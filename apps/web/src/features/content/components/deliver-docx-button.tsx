@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button, FileButton, Group, Progress, Stack, Text, type MantineSize } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
 import { IconUpload } from '@tabler/icons-react';
 import { DOCX_MIME } from '@copydesk/shared';
 import { useDeliverDocx } from '../hooks/use-deliver-docx';

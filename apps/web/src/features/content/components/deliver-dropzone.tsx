@@ -1,6 +1,9 @@
-import '@mantine/dropzone/styles.css';
 import { Group, Progress, Stack, Text } from '@mantine/core';
+// The dropzone draws core's LoadingOverlay: core's styles first, then its own.
+import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Progress.css';
 import { Dropzone } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { IconFileTypeDocx, IconUpload, IconX } from '@tabler/icons-react';
 import { DOCX_MAX_BYTES, DOCX_MIME } from '@copydesk/shared';
 import { useDeliverDocx } from '../hooks/use-deliver-docx';

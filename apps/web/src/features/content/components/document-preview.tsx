@@ -1,4 +1,5 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
 import {} from '@tabler/icons-react';
 import { type ContentDocument, contentMessages, listScreenMessages } from '@copydesk/shared';
 import { useContentPreview } from '../api/get-content-preview';

@@ -1,4 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDate } from '../lib/format';
 

@@ -1,4 +1,7 @@
-import { Card, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Card, SimpleGrid, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Select } from '@/components/ui/select';
 import { IconSearch } from '@tabler/icons-react';
 import { withResetButton } from '@/components/ui/reset-filters';
 import { FULFILMENT_STATUS_FILTERS, type FulfilmentStatusFilter } from '@copydesk/shared';

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useContentList } from '../api/get-content-list';
 import { formatDate } from '../lib/format';

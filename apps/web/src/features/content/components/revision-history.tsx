@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import type { RevisionEntry } from '@copydesk/shared';
 import { formatDateTime } from '../lib/format';
 

@@ -1,4 +1,6 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import { Select } from '@/components/ui/select';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { contentMessages, REVISION_DETAIL_MAX, REVISION_REASONS } from '@copydesk/shared';

@@ -1,4 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import type { ContentDocument } from '@copydesk/shared';
 import { formatDateTime } from '../lib/format';

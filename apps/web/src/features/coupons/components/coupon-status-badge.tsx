@@ -1,4 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import { badgeText } from '@/components/ui/badge-text';
 
 /** Status 1 = Active, 0 = Inactive (access-and-billing §3). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { couponScreenMessages, type Coupon } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';

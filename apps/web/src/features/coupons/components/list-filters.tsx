@@ -1,4 +1,6 @@
 import { Card, SimpleGrid, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { IconSearch } from '@tabler/icons-react';
 import { withResetButton } from '@/components/ui/reset-filters';
 

@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
 import { IconAlarm, IconBuildingStore, IconListCheck, IconWallet } from '@tabler/icons-react';
 import { formatDollars } from '@copydesk/shared';
 import { useAdminStats } from '../api/get-admin-stats';

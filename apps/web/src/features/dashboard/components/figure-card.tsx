@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconChevronRight } from '@tabler/icons-react';
 import classes from './figure-card.module.css';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, Stack, Text, ThemeIcon, Group } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { IconShoppingCartPlus, IconUsersPlus, IconWallet } from '@tabler/icons-react';
 import { messages, WELCOME_DELAY_MS, type Role } from '@copydesk/shared';
 import { focusPageHeading } from '@/lib/page-heading';

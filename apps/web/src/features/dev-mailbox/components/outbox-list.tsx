@@ -1,5 +1,7 @@
 import { Fragment } from 'react';
 import { Accordion, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Badge.css';
 import type { OutboxEmail } from '../api/get-outbox';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')]+)/g;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { Select } from '@/components/ui/select';
 import { CITY_MAX } from '@copydesk/shared';
 import { useCountries, type Place } from '../api/get-countries';
 import { useStates } from '../api/get-states';

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { useForm } from '@mantine/form';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { inboxMessages, inboxScreenMessages as t, messages } from '@copydesk/shared';

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Box, Button, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
 import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { inboxScreenMessages as t } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';

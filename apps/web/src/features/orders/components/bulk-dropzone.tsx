@@ -1,6 +1,8 @@
-import '@mantine/dropzone/styles.css';
 import { Group, Stack, Text } from '@mantine/core';
+// The dropzone draws core's LoadingOverlay: core's styles first, then its own.
+import '@mantine/core/styles/LoadingOverlay.css';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { BULK_MAX_BYTES, BULK_MAX_ROWS } from '@copydesk/shared';
 

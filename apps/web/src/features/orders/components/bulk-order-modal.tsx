@@ -1,5 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, ScrollArea, Select, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Progress, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Skeleton.css';
+import { Select } from '@/components/ui/select';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { bulkMessages, messages, type BulkOrderResponse } from '@copydesk/shared';
 import { saveBlob } from '@/lib/download';

@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Modal.css';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
 

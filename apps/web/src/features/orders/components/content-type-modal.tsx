@@ -1,4 +1,6 @@
 import { Modal, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import type { ProductSummary } from '@copydesk/shared';
 import classes from './order-form.module.css';
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Tabs.css';
 import { IconCash, IconClipboardText, IconLayoutGrid, IconRuler2 } from '@tabler/icons-react';
 import { focusPageHeading } from '@/lib/page-heading';
 

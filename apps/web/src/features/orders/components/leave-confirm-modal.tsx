@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
 import { orderScreenMessages } from '@copydesk/shared';
 
 type LeaveConfirmModalProps = { opened: boolean; onStay: () => void; onLeave: () => void };

@@ -1,4 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconCircleCheck, IconClockHour4, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useOrderCount, type OrderCountStatus } from '../api/get-order-count';
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Accordion, ActionIcon, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Tooltip.css';
 import { IconArrowLeft, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatMoney, type ProductDetail, type ProductSummary } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,9 @@
 import type { ClipboardEvent, DragEvent } from 'react';
-import { ActionIcon, Autocomplete, Checkbox, Divider, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete, Checkbox, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Select } from '@/components/ui/select';
 import { IconList } from '@tabler/icons-react';
 import {
   COPY_TYPES,

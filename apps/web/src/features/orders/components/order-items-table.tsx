@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, listScreenMessages, messages, type ContentItem } from '@copydesk/shared';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import { customerStatusLabel, type ItemStatus, type OrderRow } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
 

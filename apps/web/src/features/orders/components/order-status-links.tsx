@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconChevronRight, IconClockHour4, IconCreditCard, IconEyeCheck } from '@tabler/icons-react';
 import { useOrderCount } from '../api/get-order-count';
 import { useOrders } from '../api/get-orders';

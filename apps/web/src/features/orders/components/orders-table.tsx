@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type SortState } from '@/components/ui/data-table';

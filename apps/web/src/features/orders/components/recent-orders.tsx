@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Skeleton.css';
 import { formatDollars, messages } from '@copydesk/shared';
 import { useOrders } from '../api/get-orders';
 import { OrderStatusBadge } from './order-status-badge';

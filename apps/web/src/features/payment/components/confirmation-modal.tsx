@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { IconCircleCheck, IconListDetails } from '@tabler/icons-react';
 import { formatMoney } from '@copydesk/shared';
 import type { Confirmation } from '../hooks/use-checkout';

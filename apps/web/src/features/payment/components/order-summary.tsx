@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
 import { amountToCents, formatDollars, formatMoney, type OrderDetail } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
 import type { CouponState } from '../hooks/use-coupon';

@@ -1,4 +1,6 @@
 import { Card, Stepper } from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Stepper.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { contactInfoFieldsSchema, messages, TEXT_MAX, ZIP_MAX, type ContactInfoInput, type User } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { editUserFieldsSchema, messages, TEXT_MAX, userMessages, type EditUserInput, type UserListRow } from '@copydesk/shared';
 import { ariaInvalid, schemaErrors } from '@/lib/form';

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Avatar.css';
 import { IconCamera } from '@tabler/icons-react';
 import { messages, PROFILE_PIC_MAX_BYTES, PROFILE_PIC_TYPES, type User } from '@copydesk/shared';
 import { notify } from '@/lib/notify';

@@ -1,5 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import { IconAlertTriangle, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { formatDollars, managementScreenMessages, roleOf, userMessages, type UserListRow } from '@copydesk/shared';
 import { formatPhone } from '@/lib/format-phone';

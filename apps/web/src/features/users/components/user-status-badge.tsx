@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
 import { badgeText } from '@/components/ui/badge-text';
 
 /** 1 = Active, anything else = Inactive (access-and-billing §3: status 0 is deactivated). */

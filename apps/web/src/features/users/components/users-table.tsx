@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { formatDollars, type UserListRow } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
