@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './error-codes.js';
 export * from './constants.js';
 export * from './roles.js';
 export * from './permissions.js';

@@ -164,6 +164,7 @@ export const billingMessages = {
   agencyUnknown: 'Please choose an agency.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
   offerGranted: (credit: string) => `Congratulations! ${credit} credit has been added to your wallet.`,
 } as const;
 
