@@ -1,7 +1,8 @@
 // `npm run lint`: the rules that keep the layout in order (docs/style.md), beside typescript-eslint's
 // recommended set. Formatting is Prettier's (`.prettierrc.json`), checked by the same script.
 //   - no import cycles (import-x/no-cycle, through the TypeScript resolver);
-//   - a web feature never imports another feature: screens in app/routes compose them;
+//   - a web feature never imports another feature: screens in app/routes compose them; lib/ and
+//     components/ never import a feature or app/;
 //   - only repositories (and db/, lib/'s query helpers) import Drizzle on the server;
 //   - files and folders are kebab-case.
 import { readdirSync } from 'node:fs';
@@ -18,6 +19,16 @@ const features = readdirSync(new URL('./apps/web/src/features', import.meta.url)
   .map((entry) => entry.name);
 
 const onlyRepositories = 'Only repositories (and db/) talk to Drizzle: move the query into a *.repository.ts.';
+
+// The web's folders depend downward only: app/ (routes, providers) composes features/, which build
+// on components/ and lib/; those two never reach up into a feature or the app (their tests get the
+// app's providers from src/test).
+const webSrc = './apps/web/src';
+const webLayerZones = ['lib', 'components'].map((folder) => ({
+  target: `${webSrc}/${folder}`,
+  from: [`${webSrc}/features`, `${webSrc}/app`],
+  message: `apps/web/src/${folder} sits below features/ and app/: move what it needs down into lib/ or components/ instead of importing upward.`,
+}));
 
 export default tseslint.config(
   {
@@ -66,12 +77,15 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: features.map((feature) => ({
-            target: `./apps/web/src/features/${feature}`,
-            from: './apps/web/src/features',
-            except: [`./${feature}`],
-            message: 'A feature does not import another feature: compose them in app/routes.',
-          })),
+          zones: [
+            ...features.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: compose them in app/routes.',
+            })),
+            ...webLayerZones,
+          ],
         },
       ],
     },

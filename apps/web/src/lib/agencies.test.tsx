@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProvider, createQueryClient } from '@/app/provider';
-import { json, mockApi, route } from '@/test/utils';
+import { appWrapper, json, mockApi, route } from '@/test/utils';
 import { useAgencies } from './agencies';
 import { queryKeys } from './query-keys';
 
@@ -13,8 +11,7 @@ describe('useAgencies', () => {
   it('is refreshed by what adding, editing or deactivating a user invalidates, so every agency picker lists a new agency', async () => {
     let agencies = [acme];
     const calls = mockApi((call) => (route(call) === 'GET /api/user/getuserbyrole/agency' ? json(200, { data: agencies }) : undefined));
-    const client = createQueryClient({ retry: false });
-    const Wrapper = ({ children }: { children: ReactNode }) => <AppProvider queryClient={client}>{children}</AppProvider>;
+    const { client, Wrapper } = appWrapper();
     const { result } = renderHook(() => useAgencies(), { wrapper: Wrapper });
     await waitFor(() => expect(result.current.data?.data).toEqual([acme]));
 
@@ -26,8 +23,7 @@ describe('useAgencies', () => {
 
   it('asks nothing while disabled (the balance dialog before it opens)', async () => {
     const calls = mockApi(() => json(200, { data: [acme] }));
-    const client = createQueryClient({ retry: false });
-    const Wrapper = ({ children }: { children: ReactNode }) => <AppProvider queryClient={client}>{children}</AppProvider>;
+    const { Wrapper } = appWrapper();
     const { result } = renderHook(() => useAgencies(false), { wrapper: Wrapper });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(result.current.fetchStatus).toBe('idle');

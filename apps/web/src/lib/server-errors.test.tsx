@@ -1,20 +1,14 @@
-import type { ReactNode } from 'react';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@copydesk/shared';
-import { AppProvider, createQueryClient } from '@/app/provider';
-import { json, mockApi, signIn } from '@/test/utils';
+import { appWrapper, json, mockApi, signIn } from '@/test/utils';
 import { ApiError, request } from './api-client';
 import { formFieldErrors, reportServerError } from './server-errors';
 
 /** Hooks under the app's providers, with the app's query client (its central error report). */
-function wrapper() {
-  const client = createQueryClient({ retry: false });
-  const Wrapper = ({ children }: { children: ReactNode }) => <AppProvider queryClient={client}>{children}</AppProvider>;
-  return { client, Wrapper };
-}
+const wrapper = () => appWrapper();
 
 const refused = new ApiError(422, 'The given data was invalid.', { code: ['The code has already been taken.'], amount: ['The amount must be at least 1.'] });
 

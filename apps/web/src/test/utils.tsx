@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -6,6 +7,19 @@ import type { AuthResponse, Role, User } from '@copydesk/shared';
 import { AppProvider, createQueryClient } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
 import { contractDrift } from './contract';
+
+/**
+ * The app's providers (theme, query client with its central error report, toasts) around a hook or
+ * a component under test, with a query client that does not retry. Tests of lib/ and components/
+ * get the app's pieces from here: those folders never import the app themselves.
+ */
+export function appWrapper(client = createQueryClient({ retry: false })) {
+  const Wrapper = ({ children }: { children: ReactNode }) => <AppProvider queryClient={client}>{children}</AppProvider>;
+  return { client, Wrapper };
+}
+
+/** The app's Mantine theme, for a component rendered on its own. */
+export { theme } from '@/app/provider';
 
 /** Renders routes (the real table by default) in memory at `path`, with the app's providers. */
 export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {

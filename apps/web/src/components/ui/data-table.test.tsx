@@ -5,8 +5,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, orderScreenMessages } from '@copydesk/shared';
-import { theme } from '@/app/provider';
 import { ApiError } from '@/lib/api-client';
+import { theme } from '@/test/utils';
 import { DataTable, listState, PHONE_QUERY, type DataTableColumn, type DataTableProps, type SortState } from './data-table';
 import { EmptyState } from './empty-state';
 

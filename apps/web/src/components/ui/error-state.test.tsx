@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@copydesk/shared';
-import { theme } from '@/app/provider';
 import { ApiError } from '@/lib/api-client';
+import { theme } from '@/test/utils';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
 
