@@ -108,7 +108,7 @@ describe('URLs the router cannot decode', () => {
     for (const url of ['/api/user/%E0%A4%A', '/api/coupon/%', '/api/message/%C0%AF']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(await loginAs(t.app, demo.admin)) });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ message: 'The given data was invalid.' });
+      expect(res.json(), url).toEqual({ code: 'request.invalid', message: 'The given data was invalid.' });
       expect(res.body).not.toContain('%');
     }
   });
@@ -164,7 +164,7 @@ describe('under pressure', () => {
       // The health check still answers, for the load balancer.
       expect((await busy.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: availabilityMessages.overloaded });
+      expect(res.json()).toEqual({ code: 'service.overloaded', message: availabilityMessages.overloaded });
       expect(res.headers['retry-after']).toBe('5');
       await expect.poll(async () => (await busy.app.inject({ method: 'GET', url: '/api/getCounties' })).statusCode, { timeout: 5_000 }).toBe(200);
     } finally {

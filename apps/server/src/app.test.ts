@@ -97,7 +97,7 @@ describe('platform', () => {
     for (const url of ['/api/nope', '/api', '/assets/missing.js']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: messages.notFound });
+      expect(res.json()).toEqual({ code: 'request.not_found', message: messages.notFound });
     }
     expect((await t.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
   });

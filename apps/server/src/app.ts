@@ -10,6 +10,7 @@ import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } fro
 import { seedDatabase } from './db/seed/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { onlyTableRoutes } from './lib/route.js';
+import type { ErrorBody } from './lib/app-error.js';
 import { authRepository } from './modules/auth/auth.repository.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -155,7 +156,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // A URL the router cannot decode (a broken %-escape in a path parameter) gets the API's
     // error shape, without echoing the URL back.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).header('cache-control', 'no-store').send({ message: messages.invalidData });
+      void (reply as FastifyReply)
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ code: 'request.invalid', message: messages.invalidData } satisfies ErrorBody);
     },
   }).withTypeProvider<ZodTypeProvider>();
 

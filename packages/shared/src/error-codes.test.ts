@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorCodes, errorCodesWithStatus, errorMessageOf, fallbackErrorCode, isErrorCode } from './error-codes.js';
+import { ERROR_CODES, errorCodes, errorCodesWithStatus, errorMessageOf, fallbackErrorCode, isErrorCode, type FixedMessageCode } from './error-codes.js';
 import { couponAdminMessages, messages } from './messages.js';
+import { errorResponseSchema, unsafeTextCode } from './schemas/common.js';
 
 describe('the error code table', () => {
   it('names each code once, as dotted lower_snake', () => {
@@ -29,5 +30,13 @@ describe('the error code table', () => {
     expect(isErrorCode('toString')).toBe(false);
     expect(isErrorCode(undefined)).toBe(false);
     expect(errorCodesWithStatus(402)).toContain('card.declined');
+    const fixed: FixedMessageCode[] = [unsafeTextCode('nul'), unsafeTextCode('surrogate')];
+    expect(fixed.every(isErrorCode)).toBe(true);
+  });
+
+  it('is what an error answer’s `code` may be', () => {
+    expect(errorResponseSchema.safeParse({ code: 'auth.forbidden', message: messages.forbidden }).success).toBe(true);
+    expect(errorResponseSchema.safeParse({ code: 'FORBIDDEN', message: messages.forbidden }).success).toBe(false);
+    expect(errorResponseSchema.safeParse({ message: messages.forbidden }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { messages, roleCan, userMessages, type Access, type Capability, type Role } from '@copydesk/shared';
+import { roleCan, type Access, type Capability, type ErrorCode, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
 import { hashToken } from './tokens.js';
@@ -57,13 +57,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /* ── Account state and capabilities ──────────────────────────────────────────────────────────── */
 
+/** Why an account may not be used: the error code of the refusal. */
+export type AccountRefusal = Extract<ErrorCode, 'auth.account_deactivated' | 'auth.agency_deactivated'>;
+
 /**
  * Why an account may not be used right now, or null when it may: a deactivated user, or an
  * associate whose agency is deactivated. Sign-in and every call ask this.
  */
-export function accountRefusal(user: Pick<UserRow, 'status' | 'role'>, agencyStatus: number | null): string | null {
-  if (user.status !== 1) return messages.accountDeactivated;
-  if (user.role === 'associate' && agencyStatus !== 1) return userMessages.agencyDeactivated;
+export function accountRefusal(user: Pick<UserRow, 'status' | 'role'>, agencyStatus: number | null): AccountRefusal | null {
+  if (user.status !== 1) return 'auth.account_deactivated';
+  if (user.role === 'associate' && agencyStatus !== 1) return 'auth.agency_deactivated';
   return null;
 }
 
@@ -76,14 +79,17 @@ export function can(user: Pick<UserRow, 'role'> | null | undefined, capability: 
   return roleCan(user?.role, capability);
 }
 
-/** `can`, or a 403 with the message the call has always answered (by default `messages.forbidden`). */
-export function assertCan(user: Pick<UserRow, 'role'> | null | undefined, capability: Capability, message: string = messages.forbidden): void {
-  if (!can(user, capability)) throw new AppError('FORBIDDEN', message);
+/** `can`, or a 403 with the code the call has always answered (by default `auth.forbidden`). */
+export function assertCan(user: Pick<UserRow, 'role'> | null | undefined, capability: Capability, code: ForbiddenCode = 'auth.forbidden'): void {
+  if (!can(user, capability)) throw new AppError(code);
 }
+
+/** The codes a missing capability answers with. */
+type ForbiddenCode = Extract<ErrorCode, 'auth.forbidden' | 'payment.wallet_only'>;
 
 /** Customers see and act on orders and items only once their email is verified; staff always. */
 export function assertVerified(user: Pick<UserRow, 'role' | 'emailVerifiedAt'>): void {
-  if (!can(user, 'orders.readUnverified') && !user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyToViewOrder);
+  if (!can(user, 'orders.readUnverified') && !user.emailVerifiedAt) throw new AppError('order.email_unverified');
 }
 
 /* ── Route guards ───────────────────────────────────────────────────────────────────────────── */
@@ -97,12 +103,12 @@ export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler
   const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));
   return async function authenticate(this: FastifyInstance, request) {
     const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    if (!token) throw new AppError('auth.unauthenticated');
     const found = await this.sessions.findByAccessTokenHash(hashToken(token));
-    if (!found) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    if (!found) throw new AppError('auth.unauthenticated');
     const refusal = accountRefusal(found.user, found.agencyStatus);
-    if (refusal) throw new AppError('FORBIDDEN', refusal);
-    if (allowed.length && !permits(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+    if (refusal) throw new AppError(refusal);
+    if (allowed.length && !permits(found.user.role)) throw new AppError('auth.forbidden');
     request.user = found.user;
     request.accessTokenId = found.tokenId;
   };
@@ -117,7 +123,7 @@ export function guardOf(access: Access): onRequestAsyncHookHandler | null {
 
 /** The signed-in user of a guarded route. */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  if (!request.user) throw new AppError('auth.unauthenticated');
   return request.user;
 }
 

@@ -1,40 +1,49 @@
-/**
- * Domain errors. Services throw `AppError(code, message)`; the one error handler maps the code to
- * an HTTP status (docs/decisions/0022-api-conventions.md). Services never know about HTTP.
- */
-export const errorStatus = {
-  UNAUTHENTICATED: 401,
-  PAYMENT_REQUIRED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA: 415,
-  VALIDATION: 422,
-  RATE_LIMITED: 429,
-  BAD_REQUEST: 400,
-  UNAVAILABLE: 503,
-} as const;
+import { errorCodes, errorMessageOf, type ErrorCode, type FixedMessageCode } from '@copydesk/shared';
 
-export type ErrorCode = keyof typeof errorStatus;
+/**
+ * Domain errors. Services throw `new AppError(code)` with a code of the shared table
+ * (packages/shared/src/error-codes.ts), which gives its status and message; the one error handler
+ * answers `{code, message, errors?}` (docs/decisions/0022-api-conventions.md). Services never know
+ * about HTTP.
+ */
+
+/** Laravel-style field errors keyed by payload path, e.g. `sign.email`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** What every error answers. */
+export type ErrorBody = { code: ErrorCode; message: string; errors?: FieldErrors };
 
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    /** Laravel-style field errors keyed by payload path, e.g. `sign.email`. */
-    readonly errors?: Record<string, string[]>,
-  ) {
-    super(message);
+  readonly code: ErrorCode;
+  readonly errors?: FieldErrors;
+
+  /**
+   * `message` replaces the table's (a case-specific text); a code whose table message is built
+   * from the case (a limit, a column) needs it. `errors` are the field errors of a 422.
+   */
+  constructor(code: FixedMessageCode, message?: string, errors?: FieldErrors);
+  constructor(code: ErrorCode, message: string, errors?: FieldErrors);
+  constructor(code: ErrorCode, message?: string, errors?: FieldErrors) {
+    super(message ?? errorMessageOf(code as FixedMessageCode));
     this.name = 'AppError';
+    this.code = code;
+    if (errors) this.errors = errors;
   }
 
   get status(): number {
-    return errorStatus[this.code];
+    return errorCodes[this.code].status;
   }
 
   /** A 422 with one field error; the message is the field's message, as Laravel answers. */
-  static field(path: string, message: string): AppError {
-    return new AppError('VALIDATION', message, { [path]: [message] });
+  static field(code: FixedMessageCode, path: string, message?: string): AppError;
+  static field(code: ErrorCode, path: string, message: string): AppError;
+  static field(code: ErrorCode, path: string, message?: string): AppError {
+    const text = message ?? errorMessageOf(code as FixedMessageCode);
+    return new AppError(code as FixedMessageCode, text, { [path]: [text] });
+  }
+
+  /** The answer's body. */
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
   }
 }

@@ -46,12 +46,12 @@ describe('withIdempotency', () => {
     const body = { order_id: 1 };
     await abandon(key, body);
     const during = withIdempotency(handle.db, { userId, scope, key, body }, async () => ({ charged: 1 }));
-    await expect(during).rejects.toMatchObject({ code: 'CONFLICT', message: billingMessages.idempotencyInProgress });
+    await expect(during).rejects.toMatchObject({ code: 'idempotency.in_progress', message: billingMessages.idempotencyInProgress });
 
     await age(key, IDEMPOTENCY_LEASE_MS + 5_000);
     // Another body under the abandoned key is still a mismatch, never a takeover.
     await expect(withIdempotency(handle.db, { userId, scope, key, body: { order_id: 2 } }, async () => ({ charged: 1 }))).rejects.toMatchObject({
-      code: 'VALIDATION',
+      code: 'idempotency.key_reused',
     });
     let runs = 0;
     const taken = await withIdempotency(handle.db, { userId, scope, key, body }, async () => ({ charged: ++runs }));
@@ -84,7 +84,7 @@ describe('withIdempotency', () => {
       if (result.status === 'fulfilled') expect(result.value).toEqual({ status: 200, body: { charged: 1 } });
       else {
         expect(result.reason).toBeInstanceOf(AppError);
-        expect(result.reason.code).toBe('CONFLICT');
+        expect(result.reason.code).toBe('idempotency.in_progress');
       }
     }
     expect(results.some((r) => r.status === 'fulfilled')).toBe(true);

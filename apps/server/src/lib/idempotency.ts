@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { billingMessages } from '@copydesk/shared';
 import type { Database, Transaction } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
@@ -55,7 +54,7 @@ export async function withIdempotency(
   run: (finish: FinishInTransaction) => Promise<unknown>,
 ): Promise<StoredResponse> {
   if (options.key === undefined) return { status: 200, body: await run(nothingToFinish) };
-  if (!KEY_PATTERN.test(options.key)) throw AppError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible characters.');
+  if (!KEY_PATTERN.test(options.key)) throw AppError.field('idempotency.key_invalid', 'Idempotency-Key');
   const requestHash = requestHashOf(options.body);
   const leaseMs = options.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const where = and(eq(idempotencyKeys.userId, options.userId), eq(idempotencyKeys.scope, options.scope), eq(idempotencyKeys.key, options.key));
@@ -83,9 +82,9 @@ export async function withIdempotency(
 
   if (!claimed.length) {
     const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!existing) throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
-    if (existing.requestHash !== requestHash) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
-    if (existing.status !== 'done') throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
+    if (!existing) throw new AppError('idempotency.in_progress');
+    if (existing.requestHash !== requestHash) throw AppError.field('idempotency.key_reused', 'Idempotency-Key');
+    if (existing.status !== 'done') throw new AppError('idempotency.in_progress');
     return { status: existing.responseStatus ?? 200, body: existing.responseBody };
   }
 
@@ -104,7 +103,7 @@ export async function withIdempotency(
       await db.delete(idempotencyKeys).where(inProgress);
       throw err;
     }
-    response = { status: err.status, body: { message: err.message, ...(err.errors ? { errors: err.errors } : {}) } };
+    response = { status: err.status, body: err.toBody() };
   }
   // Work that returned normally after `finish` committed its answer with it: nothing left to write.
   if (response.status === 200 && finishedInTransaction) return response;

@@ -85,7 +85,11 @@ describe('POST /api/updateProfilePic re-encodes the picture', () => {
     const big = await solid(5000, 5000).png({ compressionLevel: 9 }).toBuffer();
     let res = await upload(big, 'big.png', 'image/png');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: uploadLimitMessages.photoDimensions, errors: { file: [uploadLimitMessages.photoDimensions] } });
+    expect(res.json()).toEqual({
+      code: 'user.photo_dimensions_too_large',
+      message: uploadLimitMessages.photoDimensions,
+      errors: { file: [uploadLimitMessages.photoDimensions] },
+    });
 
     // 3.6 billion pixels would be 3.6 GB decoded; the refusal comes from the header alone.
     const started = performance.now();
@@ -114,7 +118,7 @@ describe('POST /api/updateProfilePic re-encodes the picture', () => {
     for (const [data, name, type] of cases) {
       const res = await upload(data, name, type);
       expect(res.statusCode, name).toBe(422);
-      expect(res.json(), name).toEqual({ message: messages.photoType, errors: { file: [messages.photoType] } });
+      expect(res.json(), name).toEqual({ code: 'user.photo_type_invalid', message: messages.photoType, errors: { file: [messages.photoType] } });
     }
   });
 });

@@ -1,5 +1,4 @@
 import type { Sharp } from 'sharp';
-import { messages, uploadLimitMessages } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 
 /** The largest picture side accepted, so decoding stays bounded: 4096 × 4096 decodes to 64 MB of RGBA. */
@@ -25,10 +24,10 @@ export async function cleanPicture(data: Buffer, format: PictureFormat): Promise
     // Reads the header only, so no pixel limit is needed here.
     ({ width, height } = await sharp(data, { limitInputPixels: false }).metadata());
   } catch {
-    throw AppError.field('file', messages.photoType);
+    throw AppError.field('user.photo_type_invalid', 'file');
   }
-  if (!width || !height) throw AppError.field('file', messages.photoType);
-  if (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE) throw AppError.field('file', uploadLimitMessages.photoDimensions);
+  if (!width || !height) throw AppError.field('user.photo_type_invalid', 'file');
+  if (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE) throw AppError.field('user.photo_dimensions_too_large', 'file');
   const encoders: Record<PictureFormat, (image: Sharp) => Sharp> = {
     png: (image) => image.png(),
     jpg: (image) => image.jpeg({ quality: 90 }),
@@ -40,6 +39,6 @@ export async function cleanPicture(data: Buffer, format: PictureFormat): Promise
     const image = sharp(data, { limitInputPixels: MAX_PICTURE_SIDE * MAX_PICTURE_SIDE, failOn: 'error' }).autoOrient();
     return await encoders[format](image).toBuffer();
   } catch {
-    throw AppError.field('file', messages.photoType);
+    throw AppError.field('user.photo_type_invalid', 'file');
   }
 }

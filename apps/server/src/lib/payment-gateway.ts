@@ -1,4 +1,4 @@
-import { billingMessages, luhnValid, normaliseCardNumber, SANDBOX_CARDS } from '@copydesk/shared';
+import { luhnValid, normaliseCardNumber, SANDBOX_CARDS, type ErrorCode, type FixedMessageCode } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 import { randomToken } from './tokens.js';
 
@@ -71,8 +71,11 @@ export interface PaymentGateway {
   setupIntent(agencyId: number): Promise<{ gateway: 'sandbox' | 'stripe'; client_secret: string | null }>;
 }
 
-/** A card refused by the gateway: 402 with the gateway's reason. */
-export const cardError = (message: string) => new AppError('PAYMENT_REQUIRED', message);
+/** Why a gateway refused a card: the 402 codes of the error table (packages/shared/src/error-codes.ts). */
+export type CardRefusal = Extract<ErrorCode, `card.${string}`> & FixedMessageCode;
+
+/** A card refused by the gateway: 402 with the gateway's reason (its own words when it gave ones we have no code for). */
+export const cardError = (code: CardRefusal, message?: string) => new AppError(code, message);
 
 const SANDBOX_DECLINED = SANDBOX_CARDS.declined;
 const SANDBOX_INSUFFICIENT = SANDBOX_CARDS.insufficientFunds;
@@ -151,16 +154,16 @@ export function createSandboxGateway(ledger: SandboxLedger = memorySandboxLedger
       const { source } = request;
       const earlier = await ledger.find(request.idempotencyKey);
       if (earlier) return resultOf(earlier);
-      if (source.kind === 'payment-method') throw cardError(billingMessages.cardInvalid);
+      if (source.kind === 'payment-method') throw cardError('card.number_invalid');
       if (source.kind === 'saved') return take(request, null, null);
       const number = normaliseCardNumber(source.card.number);
-      if (!luhnValid(number)) throw cardError(billingMessages.cardInvalid);
+      if (!luhnValid(number)) throw cardError('card.number_invalid');
       const today = now();
       const expired =
         source.card.expYear < today.getUTCFullYear() || (source.card.expYear === today.getUTCFullYear() && source.card.expMonth < today.getUTCMonth() + 1);
-      if (expired) throw cardError(billingMessages.cardExpired);
-      if (number === SANDBOX_DECLINED) throw cardError(billingMessages.declined);
-      if (number === SANDBOX_INSUFFICIENT) throw cardError(billingMessages.insufficientFunds);
+      if (expired) throw cardError('card.expired');
+      if (number === SANDBOX_DECLINED) throw cardError('card.declined');
+      if (number === SANDBOX_INSUFFICIENT) throw cardError('card.insufficient_funds');
       const card = { last4: number.slice(-4), expMonth: source.card.expMonth, expYear: source.card.expYear, brand: brandOf(number) };
       return take(request, card, source.save ? `sandbox_pm_${randomToken(12)}` : null);
     },

@@ -32,7 +32,7 @@ describe('per-route request limits kept in the database', () => {
     for (let i = 0; i < LIMIT; i++) expect((await hit(t.app, address)).statusCode).toBe(422);
     const over = await hit(t.app, address);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ message: messages.tooManyRequests });
+    expect(over.json()).toEqual({ code: 'rate_limit.exceeded', message: messages.tooManyRequests });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 

@@ -13,7 +13,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint } from '@copydesk/shared';
+import { errorCodesWithStatus, type Endpoint } from '@copydesk/shared';
 import { guardOf } from './access.js';
 
 /**
@@ -91,6 +91,20 @@ export function onlyTableRoutes(scope: FastifyInstance) {
 
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
+/**
+ * The error answers as documented: each status says which codes of the error table
+ * (packages/shared/src/error-codes.ts) an answer of that status carries.
+ */
+function documentErrors(errors: ErrorSchemas | undefined): ErrorSchemas | undefined {
+  if (!errors) return undefined;
+  return Object.fromEntries(
+    Object.entries(errors).map(([status, schema]) => {
+      const codes = errorCodesWithStatus(Number(status));
+      return [status, codes.length ? schema.describe(`Error codes: ${codes.join(', ')}`) : schema];
+    }),
+  );
+}
+
 export function route<const E extends Endpoint, const Errors extends ErrorSchemas = Record<never, never>>(
   app: ZodApp,
   endpoint: E,
@@ -98,7 +112,7 @@ export function route<const E extends Endpoint, const Errors extends ErrorSchema
   handler: EndpointHandler<E, Errors>,
 ): void {
   const { errors, ...options } = extras;
-  const response = endpoint.response || errors ? { ...endpoint.response, ...errors } : undefined;
+  const response = endpoint.response || errors ? { ...endpoint.response, ...documentErrors(errors) } : undefined;
   const schema: FastifySchema = {
     ...(endpoint.tags && { tags: endpoint.tags }),
     ...(endpoint.access !== 'public' && { security: bearerAuth }),

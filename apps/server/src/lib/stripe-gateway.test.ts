@@ -314,7 +314,11 @@ describe('paying through the API with PAYMENT_GATEWAY=stripe', () => {
       ...billing,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: gatewayMessages.rawCardRefused, errors: { cardNumber: [gatewayMessages.rawCardRefused] } });
+    expect(res.json()).toEqual({
+      code: 'card.raw_number_refused',
+      message: gatewayMessages.rawCardRefused,
+      errors: { cardNumber: [gatewayMessages.rawCardRefused] },
+    });
     expect(stub.requests.length).toBe(before);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.paidAt).toBeNull();

@@ -1,8 +1,7 @@
 import Stripe from 'stripe';
-import { billingMessages, gatewayMessages } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 // Types only: payment-gateway.ts picks this adapter at run time, so no import cycle.
-import type { CardDetails, ChargeLookup, ChargeRequest, PaymentGateway } from './payment-gateway.js';
+import type { CardDetails, CardRefusal, ChargeLookup, ChargeRequest, PaymentGateway } from './payment-gateway.js';
 
 /**
  * The `stripe` gateway on the official SDK (docs/decisions/0014-card-data-and-secrets.md). Cards
@@ -27,15 +26,16 @@ export interface StripeGatewayOptions {
 }
 
 /** A card refused by Stripe: 402 with the reason (the same as `cardError` of the sandbox). */
-const cardError = (message: string) => new AppError('PAYMENT_REQUIRED', message);
+const cardError = (code: CardRefusal, message?: string) => new AppError(code, message);
 
-const DECLINE_MESSAGES: Record<string, string> = {
-  card_declined: billingMessages.declined,
-  generic_decline: billingMessages.declined,
-  insufficient_funds: billingMessages.insufficientFunds,
-  expired_card: billingMessages.cardExpired,
-  incorrect_number: billingMessages.cardInvalid,
-  invalid_number: billingMessages.cardInvalid,
+/** Stripe's decline and error codes we have a code (and our own message) for. */
+const DECLINE_CODES: Record<string, CardRefusal> = {
+  card_declined: 'card.declined',
+  generic_decline: 'card.declined',
+  insufficient_funds: 'card.insufficient_funds',
+  expired_card: 'card.expired',
+  incorrect_number: 'card.number_invalid',
+  invalid_number: 'card.number_invalid',
 };
 
 /** Stripe's errors as the domain errors the error handler maps to 402 / 422 / 503. */
@@ -43,18 +43,19 @@ function toAppError(err: unknown): unknown {
   if (!(err instanceof Stripe.errors.StripeError)) return err;
   if (err instanceof Stripe.errors.StripeCardError) {
     // The specific reason (insufficient funds) hides in decline_code under code card_declined.
-    const message = (err.decline_code && DECLINE_MESSAGES[err.decline_code]) || (err.code && DECLINE_MESSAGES[err.code]) || err.message;
-    return cardError(message || billingMessages.declined);
+    const code = (err.decline_code && DECLINE_CODES[err.decline_code]) || (err.code && DECLINE_CODES[err.code]);
+    // Any other reason is a decline in Stripe's own words.
+    return code ? cardError(code) : cardError('card.declined', err.message || undefined);
   }
   if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param?.startsWith('payment_method')) {
-    return AppError.field('paymentMethodId', gatewayMessages.paymentMethodUnknown);
+    return AppError.field('card.payment_method_unknown', 'paymentMethodId');
   }
   if (err instanceof Stripe.errors.StripeIdempotencyError) {
-    return AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
+    return AppError.field('idempotency.key_reused', 'Idempotency-Key');
   }
   // Connection, API, rate-limit, authentication (a bad key) and other request errors: the
   // customer can do nothing about them but retry later.
-  const unavailable = new AppError('UNAVAILABLE', billingMessages.gatewayUnavailable);
+  const unavailable = new AppError('payment.gateway_unavailable');
   (unavailable as Error).cause = err;
   return unavailable;
 }
@@ -141,7 +142,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     async charge({ agencyId, amountCents, description, source, idempotencyKey }: ChargeRequest) {
       // Stripe takes card numbers only from its own browser elements (PCI): never from here.
-      if (source.kind === 'new') throw AppError.field('cardNumber', gatewayMessages.rawCardRefused);
+      if (source.kind === 'new') throw AppError.field('card.raw_number_refused', 'cardNumber');
       return mapErrors(async () => {
         const customer = await customerFor(agencyId);
         const params: Stripe.PaymentIntentCreateParams = {
@@ -166,7 +167,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (intent.status !== 'succeeded') {
           // 3-D Secure cannot be completed by a server-side confirmation: nothing was captured.
           await stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
-          throw cardError(gatewayMessages.authenticationRequired);
+          throw cardError('card.authentication_required');
         }
         let card: CardDetails | null = null;
         if (source.kind !== 'saved') {
@@ -179,7 +180,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           });
           if (!card) {
             await undo();
-            throw cardError(billingMessages.cardInvalid);
+            throw cardError('card.number_invalid');
           }
         }
         return {

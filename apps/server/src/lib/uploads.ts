@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unsafeTextIn, unsafeTextMessage } from '@copydesk/shared';
+import { unsafeTextCode, unsafeTextIn } from '@copydesk/shared';
 import { AppError } from './app-error.js';
 
 export interface MultipartUpload {
@@ -28,7 +28,7 @@ export async function readMultipart(
   const refused: { error: AppError | null } = { error: null };
   const clean = (field: string, text: string | undefined) => {
     const problem = unsafeTextIn(field) ?? (text === undefined ? null : unsafeTextIn(text));
-    if (problem) refused.error ??= AppError.field(unsafeTextIn(field) ? 'body' : field, unsafeTextMessage(problem));
+    if (problem) refused.error ??= AppError.field(unsafeTextCode(problem), unsafeTextIn(field) ? 'body' : field);
     return refused.error === null;
   };
   try {

@@ -16,5 +16,5 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
     (errors[key] ??= []).push(issue.message || messages.invalidData);
   }
   const first = Object.values(errors)[0]?.[0] ?? messages.invalidData;
-  throw new AppError('VALIDATION', first, errors);
+  throw new AppError('validation.failed', first, errors);
 }

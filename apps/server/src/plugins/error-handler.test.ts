@@ -50,13 +50,13 @@ describe('the error handler and an unreachable database', () => {
   it.each(Object.keys(unavailable))('answers 503 with a message and Retry-After for %s', async (name) => {
     const res = await app.inject({ method: 'GET', url: `/fail/${names.indexOf(name)}` });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: availabilityMessages.databaseUnavailable });
+    expect(res.json()).toEqual({ code: 'service.unavailable', message: availabilityMessages.databaseUnavailable });
     expect(res.headers['retry-after']).toBe('5');
   });
 
   it.each(Object.keys(bugs))('still answers 500 without details for %s', async (name) => {
     const res = await app.inject({ method: 'GET', url: `/fail/${names.indexOf(name)}` });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: messages.serverError });
+    expect(res.json()).toEqual({ code: 'server.error', message: messages.serverError });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { inputMessages, unsafeTextIn, unsafeTextMessage, type UnsafeText } from '@copydesk/shared';
+import { unsafeTextCode, unsafeTextIn, type UnsafeText } from '@copydesk/shared';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -46,7 +46,7 @@ export function findUnsafeText(value: unknown): UnsafeTextFound | null {
 
 /** The 422 for unsafe text at `path` (the key itself may be unsafe: JSON escapes it). */
 export function unsafeTextError(found: UnsafeTextFound, fallbackKey: string): AppError {
-  return AppError.field(found.path || fallbackKey, unsafeTextMessage(found.problem));
+  return AppError.field(unsafeTextCode(found.problem), found.path || fallbackKey);
 }
 
 /** True when every %-escape of the raw URL decodes to UTF-8 (`%FF`, `%ED%A0%80`, a lone `%` do not). */
@@ -61,7 +61,7 @@ function decodesAsUtf8(rawUrl: string): boolean {
 
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (!decodesAsUtf8(request.raw.url ?? '')) throw new AppError('BAD_REQUEST', inputMessages.malformedUrl);
+    if (!decodesAsUtf8(request.raw.url ?? '')) throw new AppError('request.malformed_url');
     for (const part of [request.params, request.query]) {
       const found = findUnsafeText(part);
       if (found) throw unsafeTextError(found, 'query');

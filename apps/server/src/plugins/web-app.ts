@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@copydesk/shared';
+import type { ErrorBody } from '../lib/app-error.js';
 import { mayReadDevMailbox } from '../modules/mail/dev-mailbox-access.js';
 
 /** As loosely as the client router matches it: any case, escaped letters, extra slashes. */
@@ -85,7 +86,7 @@ export async function registerWebApp(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || path.extname(pathname) !== '' || request.method !== 'GET') {
-      return reply.status(404).send({ message: messages.notFound });
+      return reply.status(404).send({ code: 'request.not_found', message: messages.notFound } satisfies ErrorBody);
     }
     if (isDevMailboxPage(pathname) && !(await mayReadDevMailbox(app, request))) {
       return reply.status(404).type('text/plain').send(messages.notFound);

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../error-codes.js';
 import { inputMessages } from '../messages.js';
 
-/** The JSON every error answers with (docs/decisions/0022-api-conventions.md). */
+/**
+ * The JSON every error answers with (docs/decisions/0022-api-conventions.md): `code` names the
+ * error (packages/shared/src/error-codes.ts), `message` says it to a person.
+ */
 export const errorResponseSchema = z.object({
+  code: z.enum(ERROR_CODES).describe('Stable error code (packages/shared/src/error-codes.ts); branch on it, not on the message'),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
@@ -61,6 +66,10 @@ export function unsafeTextIn(value: string): UnsafeText | null {
 
 /** The message for a field holding unsafe text. */
 export const unsafeTextMessage = (problem: UnsafeText) => (problem === 'nul' ? inputMessages.nulCharacter : inputMessages.unpairedSurrogate);
+
+/** The error code of a field holding unsafe text; its message is `unsafeTextMessage`'s. */
+export const unsafeTextCode = (problem: UnsafeText): Extract<ErrorCode, 'input.nul_character' | 'input.unpaired_surrogate'> =>
+  problem === 'nul' ? 'input.nul_character' : 'input.unpaired_surrogate';
 
 /** Query strings arrive as text; empty values mean "not set". */
 const unset = (v: unknown) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v);

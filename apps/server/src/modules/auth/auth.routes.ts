@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { addUserFieldsSchema, endpoints, messages, signUpFieldsSchema } from '@copydesk/shared';
+import { addUserFieldsSchema, endpoints, signUpFieldsSchema } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { parseOrThrow } from '../../lib/validate.js';
@@ -22,7 +22,7 @@ function limit(max: number, minutes: number, byEmail = false) {
         const email = byEmail ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
         return `${request.routeOptions.url}:${request.ip}:${email}`;
       },
-      errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+      errorResponseBuilder: () => new AppError('rate_limit.exceeded'),
     },
   };
 }
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return await auth.login(ctx, request.body, request.ip);
     } catch (err) {
       // The password was right (that refusal comes only after it): this browser may follow the verification too.
-      if (err instanceof AppError && err.message === messages.verifyEmailFirst) {
+      if (err instanceof AppError && err.code === 'auth.email_unverified') {
         const key = await auth.signupKeyForProvenLogin(ctx, request.body.email);
         if (key) reply.header('set-cookie', signupCookie(key, secure));
       }

@@ -1,5 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { messages, securityMessages, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
+import { messages, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
 import type { z } from 'zod';
 import type { changePasswordSchema, signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
@@ -98,7 +98,7 @@ async function queueVerification(ctx: Ctx, tx: DbOrTx, user: UserRow) {
 export async function register(ctx: Ctx, sign: SignUp): Promise<{ message: string; user: null; signupKey: string }> {
   const email = sign.email.trim().toLowerCase();
   if (sign.contact_number && !isValidPhoneNumber(sign.contact_number)) {
-    throw AppError.field('sign.contact_number', messages.phoneInvalid);
+    throw AppError.field('user.phone_invalid', 'sign.contact_number');
   }
   return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
     // Hashed before the lookup, whatever it finds, so both paths pay for argon2.
@@ -151,17 +151,17 @@ export async function signupKeyForProvenLogin(ctx: Ctx, email: string): Promise<
 
 /** POST /login. Throttled on failures only, per account+address, address and account (login-throttle.ts). */
 export async function login(ctx: Ctx, input: Login, ip: string) {
-  if (await loginThrottle.isBlocked(ctx.db, input.email, ip)) throw new AppError('RATE_LIMITED', messages.tooManyLogins);
+  if (await loginThrottle.isBlocked(ctx.db, input.email, ip)) throw new AppError('auth.too_many_logins');
   const user = await usersRepository.findByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
     await loginThrottle.recordFailure(ctx.db, input.email, ip);
-    throw AppError.field('email', messages.invalidCredentials);
+    throw AppError.field('auth.invalid_credentials', 'email');
   }
   await loginThrottle.clear(ctx.db, input.email, ip);
   const refusal = accountRefusal(user, await authRepository.agencyStatusOf(ctx.db, user));
-  if (refusal) throw new AppError('FORBIDDEN', refusal);
-  if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyEmailFirst);
+  if (refusal) throw new AppError(refusal);
+  if (!user.emailVerifiedAt) throw new AppError('auth.email_unverified');
   const token = await ctx.db.transaction(async (tx) => {
     await usersRepository.incrementLoginCount(tx, user.id);
     return issueAccessToken(tx, user.id, input.remember);
@@ -204,13 +204,13 @@ export async function forgotPassword(ctx: Ctx, email: string) {
  * this network address, so its sign-in back-off for the account ends (login-throttle.ts).
  */
 export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpose: 'reset_password' | 'set_password', ip: string) {
-  const invalid = purpose === 'reset_password' ? messages.invalidResetToken : messages.invalidSetPasswordToken;
+  const invalid = purpose === 'reset_password' ? 'auth.reset_link_invalid' : 'auth.set_password_link_invalid';
   const user = await usersRepository.findByEmail(ctx.db, input.email);
-  if (!user) throw AppError.field('token', invalid);
+  if (!user) throw AppError.field(invalid, 'token');
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const userId = await authRepository.consumeOneTimeToken(tx, hashToken(input.token), purpose, user.id);
-    if (!userId) throw AppError.field('token', invalid);
+    if (!userId) throw AppError.field(invalid, 'token');
     await usersRepository.update(tx, user.id, {
       passwordHash,
       passwordChangedAt: new Date(),
@@ -234,13 +234,13 @@ export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpo
 export async function changePassword(ctx: Ctx, options: { userId: number; tokenId: number | null; ip: string; input: ChangePassword }) {
   const { userId, tokenId, ip, input } = options;
   const user = await usersRepository.findById(ctx.db, userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  if (!user) throw new AppError('auth.unauthenticated');
   if (user.passwordHash) {
-    if (!input.current_password) throw AppError.field('current_password', securityMessages.currentPasswordRequired);
-    if (await loginThrottle.isBlocked(ctx.db, user.email, ip)) throw new AppError('RATE_LIMITED', securityMessages.tooManyPasswordAttempts);
+    if (!input.current_password) throw AppError.field('auth.current_password_required', 'current_password');
+    if (await loginThrottle.isBlocked(ctx.db, user.email, ip)) throw new AppError('auth.too_many_password_attempts');
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       await loginThrottle.recordFailure(ctx.db, user.email, ip);
-      throw AppError.field('current_password', securityMessages.currentPasswordWrong);
+      throw AppError.field('auth.current_password_wrong', 'current_password');
     }
     await loginThrottle.clear(ctx.db, user.email, ip);
   }
@@ -306,18 +306,18 @@ export async function verifyEmailLink(ctx: Ctx, token: string): Promise<{ ok: bo
  * order until the email is verified.
  */
 export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'login_link' | 'social_login') {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('UNAUTHENTICATED', messages.invalidLoginLink);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('auth.login_link_invalid');
   const result = await ctx.db.transaction(async (tx) => {
     const userId = await authRepository.consumeOneTimeToken(tx, hashToken(token), purpose);
     if (!userId) return null;
     const user = await usersRepository.findById(tx, userId);
     if (!user) return null;
     const refusal = accountRefusal(user, await authRepository.agencyStatusOf(tx, user));
-    if (refusal) throw new AppError('FORBIDDEN', refusal);
+    if (refusal) throw new AppError(refusal);
     await usersRepository.incrementLoginCount(tx, user.id);
     return { userId, token: await issueAccessToken(tx, user.id) };
   });
-  if (!result) throw new AppError('UNAUTHENTICATED', purpose === 'social_login' ? messages.socialFailed : messages.invalidLoginLink);
+  if (!result) throw new AppError(purpose === 'social_login' ? 'auth.social_failed' : 'auth.login_link_invalid');
   return { token: result.token, user: await loadUserDto(ctx.db, result.userId) };
 }
 

@@ -268,7 +268,7 @@ describe('email verification', () => {
     const wrong = await post('/api/login', { email: account.email, password: 'not the password' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const res = await post('/api/login', account);
-    expect(res.json()).toEqual({ message: messages.verifyEmailFirst });
+    expect(res.json()).toEqual({ code: 'auth.email_unverified', message: messages.verifyEmailFirst });
     const cookie = signupCookieOf(res);
     expect(cookie).toMatch(/^copydesk_signup=/);
     const mail = await latestEmailTo(t.app, account.email);
@@ -376,7 +376,7 @@ describe('POST /api/login', () => {
     await post('/api/register', payload);
     const res = await post('/api/login', { email: payload.sign.email, password: payload.sign.password });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: messages.verifyEmailFirst });
+    expect(res.json()).toEqual({ code: 'auth.email_unverified', message: messages.verifyEmailFirst });
   });
 
   it('refuses wrong credentials and validates the payload', async () => {
@@ -400,7 +400,7 @@ describe('POST /api/login', () => {
     expect(info.json().message).toBe(messages.accountDeactivated);
     const login = await post('/api/login', { email: account.email, password: account.password });
     expect(login.statusCode).toBe(403);
-    expect(login.json()).toEqual({ message: messages.accountDeactivated });
+    expect(login.json()).toEqual({ code: 'auth.account_deactivated', message: messages.accountDeactivated });
   });
 
   it('answers 429 after 10 failures for one email from one address, and only for a while', async () => {
@@ -629,12 +629,17 @@ describe('POST /api/update/password', () => {
     const missing = await post('/api/update/password', change, bearer(session));
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({
+      code: 'auth.current_password_required',
       message: securityMessages.currentPasswordRequired,
       errors: { current_password: [securityMessages.currentPasswordRequired] },
     });
     const wrong = await post('/api/update/password', { ...change, current_password: 'not my password' }, bearer(session));
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ message: securityMessages.currentPasswordWrong, errors: { current_password: [securityMessages.currentPasswordWrong] } });
+    expect(wrong.json()).toEqual({
+      code: 'auth.current_password_wrong',
+      message: securityMessages.currentPasswordWrong,
+      errors: { current_password: [securityMessages.currentPasswordWrong] },
+    });
 
     // Nothing changed: the old password still signs in, no session was revoked.
     expect((await post('/api/login', { email: account.email, password: 'taken over 1' })).statusCode).toBe(422);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { centsToDollars, messages, type billingListQuerySchema, type LastBillingAddress } from '@copydesk/shared';
+import { centsToDollars, type billingListQuerySchema, type LastBillingAddress } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { assertCan, scopes, walletAgencyOf } from '../../lib/access.js';
@@ -16,7 +16,7 @@ type ListQuery = z.output<typeof billingListQuerySchema>;
 /** The agency whose wallet a user id stands for, if the actor may see it (lib/access.ts); otherwise 404, as for records that do not exist. */
 export async function walletAgencyFor(db: Database, actor: UserRow, userId: number): Promise<number> {
   const agencyId = walletAgencyOf(actor, await usersRepository.findById(db, userId));
-  if (agencyId === null) throw new AppError('NOT_FOUND', messages.notFound);
+  if (agencyId === null) throw new AppError('request.not_found');
   return agencyId;
 }
 
@@ -90,7 +90,7 @@ export async function listPayments(db: Database, actor: UserRow, query: ListQuer
 /** Everything the invoice-detail modal and the PDF show for one payment. */
 export async function paymentDetail(db: Database, actor: UserRow, id: number) {
   const found = await billingRepository.findVisible(db, scopes.payments(actor), id);
-  if (!found) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
+  if (!found) throw new AppError('payment.not_found');
   const { payment, user, couponCode } = found;
   // A credit note names what it refunds in its description; an invoice lists the order's items.
   const items = payment.orderId && payment.kind === 'order' ? await billingRepository.itemsOfOrders(db, [payment.orderId]) : [];

@@ -1,4 +1,4 @@
-import { billingMessages, centsToDollars, formatMoney, messages, paymentSettlementMessages } from '@copydesk/shared';
+import { billingMessages, centsToDollars, formatMoney } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import type { PaymentAttemptDetails } from '../../db/schema/index.js';
@@ -27,15 +27,15 @@ export function bookingRefusalError(refusal: BookingRefusal, inFlightAttemptId: 
     case 'in_flight':
       return new OrderInFlight(inFlightAttemptId!);
     case 'not_found':
-      return new AppError('NOT_FOUND', messages.notFound);
+      return new AppError('request.not_found');
     case 'already_paid':
-      return new AppError('CONFLICT', billingMessages.alreadyPaid);
+      return new AppError('order.already_paid');
     case 'order_changed':
-      return new AppError('CONFLICT', paymentSettlementMessages.orderChanged);
+      return new AppError('payment.order_changed');
     case 'coupon_above_total':
-      return AppError.field('coupon', messages.couponAboveTotal);
+      return AppError.field('coupon.above_total', 'coupon');
     case 'balance_not_enough':
-      return AppError.field('payment_type', messages.balanceNotEnough);
+      return AppError.field('wallet.insufficient_funds', 'payment_type');
     default:
       return couponRefusalError(refusal);
   }

@@ -151,7 +151,7 @@ describe('card payments in three steps', () => {
     const orderId = await placeOrder(t.app, a.token, [orderItem()]);
     hook = async (_request, charge) => {
       await charge();
-      throw new AppError('UNAVAILABLE', billingMessages.gatewayUnavailable); // the connection dropped after the capture
+      throw new AppError('payment.gateway_unavailable'); // the connection dropped after the capture
     };
     const lost = await payByCard(a.token, orderId, 'lost-answer');
     hook = null;
@@ -178,7 +178,7 @@ describe('card payments in three steps', () => {
     const a = await freshAgency();
     const orderId = await placeOrder(t.app, a.token, [orderItem()]);
     hook = async () => {
-      throw new AppError('UNAVAILABLE', billingMessages.gatewayUnavailable); // never reached the gateway
+      throw new AppError('payment.gateway_unavailable'); // never reached the gateway
     };
     expect((await payByCard(a.token, orderId, 'resume-me')).statusCode).toBe(503);
     hook = null;
@@ -193,7 +193,7 @@ describe('card payments in three steps', () => {
     const a = await freshAgency();
     const orderId = await placeOrder(t.app, a.token, [orderItem()]);
     hook = async () => {
-      throw new AppError('UNAVAILABLE', billingMessages.gatewayUnavailable);
+      throw new AppError('payment.gateway_unavailable');
     };
     expect((await payByCard(a.token, orderId, 'never-charged')).statusCode).toBe(503);
     hook = null;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { billingMessages, messages, paymentSettlementMessages } from '@copydesk/shared';
+import { billingMessages } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -62,9 +62,9 @@ function answerOf(attempt: Pick<PaymentAttemptRow, 'kind' | 'paymentId'>, offerM
 async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: SettledAnswer; booked: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const attempt = await attempts.lockForSettlement(tx, attemptId);
-    if (!attempt) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!attempt) throw new AppError('request.not_found');
     if (attempt.status === 'succeeded') return { answer: answerOf(attempt), booked: false };
-    if (attempt.status !== 'captured') throw new AppError('PAYMENT_REQUIRED', attempt.failure ?? paymentSettlementMessages.refunded);
+    if (attempt.status !== 'captured') throw new AppError('payment.not_completed', attempt.failure ?? undefined);
     const { details } = attempt;
     const card = attempt.card ?? details.savedCard;
     const cardFields = {
@@ -137,7 +137,7 @@ export async function settleCaptured(
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) {
       ctx.log?.error({ err, attemptId: attempt.id }, 'captured card payment not booked yet; reconciliation will retry');
-      throw new AppError('UNAVAILABLE', paymentSettlementMessages.unconfirmed);
+      throw new AppError('payment.unconfirmed');
     }
     if (attempt.chargeRef) await refundAttempt(ctx, attempt, err.message);
     throw err;
@@ -181,7 +181,7 @@ export async function chargeAndSettle(ctx: PaymentsCtx, attempt: PaymentAttemptR
     await ctx.gateway
       .refund(result.chargeRef, attempt.amountCents)
       .catch((err) => ctx.log?.error({ err, attemptId: attempt.id }, 'refund of a late charge failed'));
-    throw new AppError('CONFLICT', paymentSettlementMessages.refunded);
+    throw new AppError('payment.refunded');
   }
   return (await settleCaptured(ctx, { ...attempt, chargeRef: result.chargeRef })).answer;
 }

@@ -1,13 +1,5 @@
 import type { z } from 'zod';
-import {
-  billingMessages,
-  dollarsToCents,
-  messages,
-  normaliseCardNumber,
-  paymentSettlementMessages,
-  type addBalanceInfoSchema,
-  type payOrderInfoSchema,
-} from '@copydesk/shared';
+import { billingMessages, dollarsToCents, normaliseCardNumber, type addBalanceInfoSchema, type payOrderInfoSchema } from '@copydesk/shared';
 import { sqlState, type DbOrTx, type Transaction } from '../../db/client.js';
 import type { PaymentAttemptDetails, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertCan, assertVerified, can, scopes } from '../../lib/access.js';
@@ -53,7 +45,7 @@ const billingAddress = (info: {
 async function cardSourceOf(db: Transaction | PaymentsCtx['db'], agencyId: number, info: PayInfo | AddBalanceInfo, type: 'SavedCard' | 'NewCard') {
   if (type === 'SavedCard') {
     const card = info.savedCardid ? await billingRepository.findSavedCard(db, agencyId, info.savedCardid) : null;
-    if (!card) throw AppError.field('savedCardid', billingMessages.savedCardUnknown);
+    if (!card) throw AppError.field('card.saved_card_unknown', 'savedCardid');
     return {
       source: { kind: 'saved', gatewayRef: card.gatewayRef } as CardSource,
       saved: { last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
@@ -80,9 +72,9 @@ async function cardSourceOf(db: Transaction | PaymentsCtx['db'], agencyId: numbe
 /** Maps the ledger's refusals (overdraft, out of range) to the customer's messages. */
 function moneyError(err: unknown): unknown {
   if (sqlState(err) === '23514' && /wallets_balance_check/.test(String((err as { cause?: { message?: string } }).cause?.message))) {
-    return AppError.field('payment_type', messages.balanceNotEnough);
+    return AppError.field('wallet.insufficient_funds', 'payment_type');
   }
-  if (sqlState(err) === '22003') return AppError.field('balance', messages.balancePositive);
+  if (sqlState(err) === '22003') return AppError.field('wallet.amount_invalid', 'balance');
   return err;
 }
 
@@ -107,13 +99,13 @@ async function unlessCardInFlight<T>(ctx: PaymentsCtx, step: () => Promise<T>): 
   } catch (err) {
     if (!(err instanceof OrderInFlight)) throw err;
     const stale = await attempts.claimIfStale(ctx.db, err.attemptId, ATTEMPT_LEASE_MS);
-    if (!stale) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
+    if (!stale) throw new AppError('payment.in_progress');
     await reconcileAttempt(ctx, stale);
   }
   try {
     return await step();
   } catch (again) {
-    if (again instanceof OrderInFlight) throw new AppError('CONFLICT', paymentSettlementMessages.inProgress);
+    if (again instanceof OrderInFlight) throw new AppError('payment.in_progress');
     throw again;
   }
 }
@@ -124,7 +116,7 @@ async function reserveAttempt(tx: Transaction, values: Parameters<typeof attempt
   if (!attempt) {
     const inFlight = values.orderId ? await attempts.inFlightForOrder(tx, values.orderId) : null;
     if (inFlight) throw new OrderInFlight(inFlight.id);
-    throw new AppError('CONFLICT', billingMessages.idempotencyInProgress);
+    throw new AppError('idempotency.in_progress');
   }
   const gatewayKey = gatewayKeyOf(attempt.agencyId, attempt.id);
   await attempts.setGatewayKey(tx, attempt.id, gatewayKey);
@@ -137,7 +129,7 @@ function assertSameRequest(attempt: PaymentAttemptRow, expected: { kind: 'order'
     attempt.kind === expected.kind &&
     (expected.orderId === undefined || attempt.orderId === expected.orderId) &&
     (expected.amountCents === undefined || attempt.amountCents === expected.amountCents);
-  if (!same) throw AppError.field('Idempotency-Key', billingMessages.idempotencyMismatch);
+  if (!same) throw AppError.field('idempotency.key_reused', 'Idempotency-Key');
 }
 
 /**
@@ -147,8 +139,8 @@ function assertSameRequest(attempt: PaymentAttemptRow, expected: { kind: 'order'
 export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, idempotencyKey: string, finish: FinishInTransaction = nothingToFinish) {
   assertCan(actor, 'orders.pay');
   const agencyId = agencyIdOf(actor);
-  if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
-  if (info.payment_type !== 'Balance') assertCan(actor, 'orders.pay.card', billingMessages.associateWalletOnly);
+  if (agencyId === null) throw new AppError('auth.forbidden');
+  if (info.payment_type !== 'Balance') assertCan(actor, 'orders.pay.card', 'payment.wallet_only');
   assertVerified(actor);
   const orderId = info.order_id!;
   const couponRef = info.coupon_id ? { id: info.coupon_id } : info.coupon_code?.trim() ? { code: info.coupon_code } : null;
@@ -225,13 +217,13 @@ export async function addBalance(
   idempotencyKey: string,
   finish: FinishInTransaction = nothingToFinish,
 ) {
-  if (!can(actor, 'wallet.credit') && !can(actor, 'wallet.topup')) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (!can(actor, 'wallet.credit') && !can(actor, 'wallet.topup')) throw new AppError('auth.forbidden');
   const amountCents = dollarsToCents(info.balance!)!;
 
   if (can(actor, 'wallet.credit')) {
-    if (!info.balanceByAdmin) throw AppError.field('agency', billingMessages.agencyUnknown);
+    if (!info.balanceByAdmin) throw AppError.field('wallet.agency_unknown', 'agency');
     const agency = await usersRepository.findAgency(ctx.db, info.agency!);
-    if (!agency) throw AppError.field('agency', billingMessages.agencyUnknown);
+    if (!agency) throw AppError.field('wallet.agency_unknown', 'agency');
     return moneyTransaction(ctx, async (tx) => {
       const description = info.description!.trim();
       await bookAdminCredit(tx, { agencyId: agency.id, adminId: actor.id, amountCents, description });
@@ -241,7 +233,7 @@ export async function addBalance(
     });
   }
 
-  if (info.balanceByAdmin) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (info.balanceByAdmin) throw new AppError('auth.forbidden');
   assertCan(actor, 'wallet.topup');
   const agencyId = actor.id;
   const method = info.savedCardid ? 'SavedCard' : 'NewCard';

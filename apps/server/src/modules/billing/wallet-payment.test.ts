@@ -152,7 +152,11 @@ describe('a wallet payment', () => {
       payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: messages.balanceNotEnough, errors: { payment_type: [messages.balanceNotEnough] } });
+    expect(res.json()).toEqual({
+      code: 'wallet.insufficient_funds',
+      message: messages.balanceNotEnough,
+      errors: { payment_type: [messages.balanceNotEnough] },
+    });
     expect((await t.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(0);
     expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id))).toEqual([]);
     expect(await t.db.select().from(payments).where(eq(payments.orderId, orderId))).toEqual([]);

@@ -1,4 +1,4 @@
-import { centsToDollars, messages, type ProductDetail } from '@copydesk/shared';
+import { centsToDollars, type ProductDetail } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { catalogRepository } from './catalog.repository.js';
@@ -17,7 +17,7 @@ export async function listProducts(db: Database) {
 /** A product with its word-count tiers and add-ons, by id or by exact name. */
 export async function getProduct(db: Database, by: { id: number } | { name: string }): Promise<{ data: ProductDetail }> {
   const product = await catalogRepository.findProduct(db, by);
-  if (!product) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!product) throw new AppError('request.not_found');
   const [tiers, addons] = await Promise.all([catalogRepository.wordCounts(db, [product.id]), catalogRepository.addons(db, product.id)]);
   return {
     data: {

@@ -97,7 +97,7 @@ describe('catalogue', () => {
   });
 
   it('answers 404 for unknown products and 422 for malformed ids', async () => {
-    expect((await get('/api/product?name=Poem')).json()).toEqual({ message: messages.notFound });
+    expect((await get('/api/product?name=Poem')).json()).toEqual({ code: 'request.not_found', message: messages.notFound });
     expect((await get('/api/product/999999')).statusCode).toBe(404);
     expect((await get('/api/product/abc')).statusCode).toBe(422);
     expect((await get('/api/product')).statusCode).toBe(422);

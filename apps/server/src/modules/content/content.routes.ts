@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentMessages, DOCX_MAX_BYTES, DOCX_MIME, endpoints } from '@copydesk/shared';
+import { DOCX_MAX_BYTES, DOCX_MIME, endpoints } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readMultipart } from '../../lib/uploads.js';
@@ -25,9 +25,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.uploadDocument, {}, async (request) => {
     const upload = await readMultipart(request, { fileField: 'file', maxBytes: DOCX_MAX_BYTES });
-    if (!upload) throw AppError.field('file', contentMessages.onlyDocx);
-    if (!upload.file) throw AppError.field('file', contentMessages.fileMissing);
-    if (upload.tooLarge) throw AppError.field('file', contentMessages.docxTooLarge);
+    if (!upload) throw AppError.field('content.only_docx', 'file');
+    if (!upload.file) throw AppError.field('content.file_missing', 'file');
+    if (upload.tooLarge) throw AppError.field('content.file_too_large', 'file');
     return content.deliver(ctx, currentUser(request), request.params.id, upload.file);
   });
 

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   contentMessages,
-  messages,
   type activityLogQuerySchema,
   type contentListQuerySchema,
   type fulfilmentQuerySchema,
@@ -50,7 +49,7 @@ export const contentUrl = (config: Pick<Config, 'publicUrl'>, itemId: number) =>
 async function readableItem(db: DbOrTx, actor: Actor, id: number) {
   assertVerified(actor);
   const found = await ordersRepository.findItemVisible(db, scopes.items(actor), id);
-  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!found) throw new AppError('request.not_found');
   return found;
 }
 
@@ -58,7 +57,7 @@ async function readableItem(db: DbOrTx, actor: Actor, id: number) {
 async function lockedItem(db: DbOrTx, actor: Actor, id: number) {
   assertVerified(actor);
   const found = await contentRepository.lockItem(db, id, scopes.items(actor));
-  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!found) throw new AppError('request.not_found');
   return found;
 }
 
@@ -98,9 +97,9 @@ export async function listAgents(db: Database) {
 export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagentId: number | null | undefined) {
   return ctx.db.transaction(async (tx) => {
     const agent = linkagentId && linkagentId !== actor.id ? await contentRepository.findAgent(tx, linkagentId) : { id: actor.id, name: actor.name };
-    if (!agent) throw AppError.field('linkagent_id', contentMessages.agentInvalid);
+    if (!agent) throw AppError.field('content.agent_invalid', 'linkagent_id');
     const found = await contentRepository.lockItem(tx, id);
-    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!found) throw new AppError('request.not_found');
     const taken = await moveItem(tx, id, {
       to: 'In Progress',
       by: 'fulfilment',
@@ -108,7 +107,7 @@ export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagen
       agentId: agent.id,
       description: `Assigned to ${agent.name}`,
     });
-    if (!taken) throw new AppError('CONFLICT', contentMessages.assignNotAllowed);
+    if (!taken) throw new AppError('content.assign_not_allowed');
     return { message: contentMessages.assigned(agent.name) };
   });
 }
@@ -120,15 +119,15 @@ const ordererAndAgency = (db: DbOrTx, orderUserId: number, agencyId: number) => 
 export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: Buffer) {
   // Cheap checks before the document is parsed; they are repeated under the lock below.
   const current = await ordersRepository.findItemVisible(ctx.db, { kind: 'all' }, id);
-  if (!current) throw new AppError('NOT_FOUND', messages.notFound);
-  if (current.item.status !== 'In Progress') throw new AppError('CONFLICT', contentMessages.deliverNotAllowed);
+  if (!current) throw new AppError('request.not_found');
+  if (current.item.status !== 'In Progress') throw new AppError('content.deliver_not_allowed');
   const { wordCount, html } = await readDocx(file);
   const key = await ctx.storage.put('documents', 'docx', file);
   try {
     return await ctx.db.transaction(async (tx) => {
       const found = await contentRepository.lockItem(tx, id);
-      if (!found) throw new AppError('NOT_FOUND', messages.notFound);
-      if (found.item.status !== 'In Progress') throw new AppError('CONFLICT', contentMessages.deliverNotAllowed);
+      if (!found) throw new AppError('request.not_found');
+      if (found.item.status !== 'In Progress') throw new AppError('content.deliver_not_allowed');
       const version = await contentRepository.nextVersion(tx, id);
       const document = await contentRepository.insertDocument(tx, {
         itemId: id,
@@ -147,7 +146,7 @@ export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: B
         description: `Delivered version ${version} (${wordCount} ${wordCount === 1 ? 'word' : 'words'})`,
         file: { key, name: readableFileName(id, found.item.articleTitle, `-v${version}`) },
       });
-      if (!delivered) throw new AppError('CONFLICT', contentMessages.deliverNotAllowed);
+      if (!delivered) throw new AppError('content.deliver_not_allowed');
       const url = contentUrl(ctx.config, id);
       for (const person of await ordererAndAgency(tx, found.orderUserId, found.agencyId)) {
         await outboxRepository.enqueue(
@@ -197,7 +196,7 @@ export async function getDetail(db: Database, actor: Actor, id: number, now = ne
 export async function preview(db: Database, actor: Actor, id: number) {
   await readableItem(db, actor, id);
   const latest = await contentRepository.latestDocument(db, id);
-  if (!latest) throw new AppError('NOT_FOUND', contentMessages.noDocument);
+  if (!latest) throw new AppError('content.no_document');
   return { html: latest.previewHtml };
 }
 
@@ -215,19 +214,19 @@ export async function revisionCount(db: Database, actor: Actor, id: number) {
 export async function download(ctx: ContentCtx, actor: Actor, id: number, documentId?: number) {
   const { item } = await readableItem(ctx.db, actor, id);
   const doc = documentId ? await contentRepository.findDocument(ctx.db, id, documentId) : await contentRepository.latestDocument(ctx.db, id);
-  if (!doc) throw new AppError('NOT_FOUND', documentId ? contentMessages.documentNotFound : contentMessages.noDocument);
+  if (!doc) throw new AppError(documentId ? 'content.document_not_found' : 'content.no_document');
   const data = await ctx.storage.read(doc.storageKey);
-  if (!data) throw new AppError('NOT_FOUND', contentMessages.documentNotFound);
+  if (!data) throw new AppError('content.document_not_found');
   return { fileName: readableFileName(id, item.articleTitle, `-v${doc.version}`), data };
 }
 
 export async function downloadActivity(ctx: ContentCtx, actor: Actor, logId: number) {
   const entry = await activityRepository.find(ctx.db, logId);
-  if (!entry) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!entry) throw new AppError('request.not_found');
   await readableItem(ctx.db, actor, entry.itemId);
-  if (!entry.fileKey) throw new AppError('NOT_FOUND', contentMessages.activityNoFile);
+  if (!entry.fileKey) throw new AppError('content.activity_no_file');
   const data = await ctx.storage.read(entry.fileKey);
-  if (!data) throw new AppError('NOT_FOUND', contentMessages.documentNotFound);
+  if (!data) throw new AppError('content.document_not_found');
   return { fileName: entry.filename ?? `${entry.itemId}-activity-${entry.id}.docx`, data };
 }
 
@@ -270,9 +269,9 @@ export async function listItems(db: Database, actor: Actor, query: ListQuery) {
 export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
     await lockedItem(tx, actor, id);
-    if (!(await contentRepository.latestDocument(tx, id))) throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
+    if (!(await contentRepository.latestDocument(tx, id))) throw new AppError('content.approve_not_allowed');
     if (!(await moveItem(tx, id, { to: 'Approved', by: 'orderer', userId: actor.id, description: 'Approved' })))
-      throw new AppError('CONFLICT', contentMessages.approveNotAllowed);
+      throw new AppError('content.approve_not_allowed');
     return { message: contentMessages.approved };
   });
 }
@@ -281,10 +280,10 @@ export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
 export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number, body: RevisionBody) {
   return ctx.db.transaction(async (tx) => {
     const { item } = await lockedItem(tx, actor, id);
-    if (item.revisionsLeft <= 0) throw new AppError('CONFLICT', contentMessages.noRevisionsLeft);
+    if (item.revisionsLeft <= 0) throw new AppError('content.no_revisions_left');
     const description = `Revision requested (${body.reason}): ${body.detailedReason}`;
     if (!(await moveItem(tx, id, { to: 'Revision Requested', by: 'orderer', userId: actor.id, description })))
-      throw new AppError('CONFLICT', contentMessages.revisionNotAllowed);
+      throw new AppError('content.revision_not_allowed');
     await contentRepository.insertRevision(tx, { itemId: id, reason: body.reason, description: body.detailedReason, requestedBy: actor.id });
     const [agent] = item.linkagentId ? await contentRepository.usersByIds(tx, [item.linkagentId]) : [];
     if (agent) {
@@ -303,9 +302,9 @@ export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number,
 export async function exportOrder(ctx: ContentCtx, actor: Actor, orderId: number) {
   assertVerified(actor);
   const order = await ordersRepository.findVisible(ctx.db, scopes.items(actor), orderId);
-  if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!order) throw new AppError('request.not_found');
   const latest = await contentRepository.latestDocumentsOfOrder(ctx.db, orderId);
-  if (!latest.length) throw new AppError('NOT_FOUND', contentMessages.exportEmpty);
+  if (!latest.length) throw new AppError('content.export_empty');
   const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   for (const doc of latest) {

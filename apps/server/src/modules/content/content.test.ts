@@ -319,7 +319,7 @@ describe('delivering files', () => {
     for (const fake of fakes) {
       const res = await upload('admin', item, fake);
       expect(res.statusCode, fake.name).toBe(422);
-      expect(res.json()).toEqual({ message: contentMessages.onlyDocx, errors: { file: [contentMessages.onlyDocx] } });
+      expect(res.json()).toEqual({ code: 'content.only_docx', message: contentMessages.onlyDocx, errors: { file: [contentMessages.onlyDocx] } });
     }
     const huge = await upload('admin', item, { data: Buffer.alloc(20 * 1024 * 1024 + 1, 1) });
     expect(huge.statusCode).toBe(422);

@@ -1,5 +1,4 @@
 import contentDisposition from 'content-disposition';
-import { contentMessages } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { DOCX_LIMITS, inspectZip, withTimeout } from '../../lib/zip-guard.js';
 
@@ -91,7 +90,7 @@ export async function sanitizeDocumentHtml(html: string): Promise<string> {
 /** Checks that `buffer` is a real Word document and reads it; anything else answers 422 'Only .docx files can be delivered.' */
 export async function readDocx(buffer: Buffer): Promise<ReadDocument> {
   const verdict = await inspectZip(buffer, DOCX_LIMITS);
-  if (!verdict.ok) throw AppError.field('file', contentMessages.onlyDocx);
+  if (!verdict.ok) throw AppError.field('content.only_docx', 'file');
   const mammoth = (await import('mammoth')).default;
   let raw: string;
   try {
@@ -102,12 +101,12 @@ export async function readDocx(buffer: Buffer): Promise<ReadDocument> {
         { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
       ),
       PARSE_TIMEOUT_MS,
-      () => AppError.field('file', contentMessages.onlyDocx),
+      () => AppError.field('content.only_docx', 'file'),
     );
     raw = result.value;
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw AppError.field('file', contentMessages.onlyDocx);
+    throw AppError.field('content.only_docx', 'file');
   }
   const html = await sanitizeDocumentHtml(raw);
   return { wordCount: countWords(textOfHtml(raw)), html };

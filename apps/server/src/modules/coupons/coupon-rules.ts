@@ -1,4 +1,4 @@
-import { centsToDollars, couponMessages, type AppliedCoupon } from '@copydesk/shared';
+import { centsToDollars, type AppliedCoupon, type ErrorCode } from '@copydesk/shared';
 import type { CouponRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -19,13 +19,13 @@ export const today = () => new Date().toISOString().slice(0, 10);
  * Why a coupon may not be used, as the booking routine's `coupon_refusal` (migration 0017) answers:
  * the rules themselves live only there (docs/decisions/0003-one-booking-routine.md).
  */
-const couponRefusalMessages = {
-  coupon_unknown: couponMessages.unknown,
-  coupon_inactive: couponMessages.inactive,
-  coupon_expired: couponMessages.expired,
-  coupon_used_up: couponMessages.usedUp,
-  coupon_not_for_you: couponMessages.notForYou,
-} as const;
-export type CouponRefusal = keyof typeof couponRefusalMessages;
+const couponRefusalCodes = {
+  coupon_unknown: 'coupon.unknown',
+  coupon_inactive: 'coupon.inactive',
+  coupon_expired: 'coupon.expired',
+  coupon_used_up: 'coupon.used_up',
+  coupon_not_for_you: 'coupon.not_for_you',
+} as const satisfies Record<string, ErrorCode>;
+export type CouponRefusal = keyof typeof couponRefusalCodes;
 
-export const couponRefusalError = (refusal: CouponRefusal) => AppError.field('coupon', couponRefusalMessages[refusal]);
+export const couponRefusalError = (refusal: CouponRefusal) => AppError.field(couponRefusalCodes[refusal], 'coupon');

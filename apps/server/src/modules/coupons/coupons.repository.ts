@@ -44,16 +44,6 @@ const historySort = {
 } as const;
 
 export const couponsRepository = {
-  /** A coupon by id, or by code in any case (surrounding spaces ignored); deleted ones are not found. */
-  async find(db: DbOrTx, by: { id: number } | { code: string }): Promise<CouponRow | null> {
-    const [row] = await db
-      .select()
-      .from(coupons)
-      .where(and(isNull(coupons.deletedAt), 'id' in by ? eq(coupons.id, by.id) : eq(sql`lower(${coupons.code})`, by.code.trim().toLowerCase())))
-      .limit(1);
-    return row ?? null;
-  },
-
   /**
    * The coupon with this code (any case), not deleted, and why the agency may not use it today
    * (null: it may). The reasons come from the SQL the booking uses (`coupon_refusal`, migration 0017).

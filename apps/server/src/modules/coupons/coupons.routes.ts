@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, errorResponseSchema, messages } from '@copydesk/shared';
+import { endpoints, errorResponseSchema } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { currentUser } from '../../lib/access.js';
@@ -16,7 +16,7 @@ const applyLimit = {
     timeWindow: 60_000,
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `apply-coupon:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.tooManyRequests),
+    errorResponseBuilder: () => new AppError('rate_limit.exceeded'),
   },
 };
 

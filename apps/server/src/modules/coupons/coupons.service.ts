@@ -51,27 +51,27 @@ export function couponDto(row: CouponRow): Coupon {
 
 async function assertAgencies(db: Database, ids: number[]) {
   const found = await couponsRepository.agencyIdsAmong(db, ids);
-  if (found.length !== ids.length) throw AppError.field('user_id', couponAdminMessages.agenciesInvalid);
+  if (found.length !== ids.length) throw AppError.field('coupon.agencies_invalid', 'user_id');
 }
 
 function assertAmount(type: CouponType, amount: number) {
   const problem = couponAmountProblem(type, amount);
-  if (problem) throw AppError.field('amount', problem);
+  if (problem) throw AppError.field(type === 'percentage' ? 'coupon.percentage_too_high' : 'coupon.amount_too_high', 'amount', problem);
 }
 
 async function findOr404(db: Database, id: number) {
   const coupon = await couponsRepository.findLive(db, id);
-  if (!coupon) throw new AppError('NOT_FOUND', couponAdminMessages.notFound);
+  if (!coupon) throw new AppError('coupon.not_found');
   return coupon;
 }
 
 /** POST /coupon. */
 export async function createCoupon(db: Database, input: CreateInput) {
   assertAmount(input.type, input.amount);
-  if (input.expiry < todayUtc()) throw AppError.field('expiry', couponAdminMessages.expiryPast);
+  if (input.expiry < todayUtc()) throw AppError.field('coupon.expiry_past', 'expiry');
   const agencyIds = input.user_id ?? [];
   await assertAgencies(db, agencyIds);
-  if (await couponsRepository.codeTaken(db, input.coupon_code)) throw AppError.field('coupon_code', couponAdminMessages.codeTaken);
+  if (await couponsRepository.codeTaken(db, input.coupon_code)) throw AppError.field('coupon.code_taken', 'coupon_code');
   try {
     const row = await couponsRepository.insert(db, {
       code: input.coupon_code,
@@ -85,7 +85,7 @@ export async function createCoupon(db: Database, input: CreateInput) {
     return { message: messages.couponCreated, data: couponDto(row) };
   } catch (err) {
     // Two admins saving the same code at once: the unique index decides.
-    if (sqlState(err) === '23505') throw AppError.field('coupon_code', couponAdminMessages.codeTaken);
+    if (sqlState(err) === '23505') throw AppError.field('coupon.code_taken', 'coupon_code');
     throw err;
   }
 }
@@ -93,17 +93,18 @@ export async function createCoupon(db: Database, input: CreateInput) {
 /** PATCH /coupon/{id}: absent fields stay; the code never changes; the limit never drops below the uses. */
 export async function updateCoupon(db: Database, id: number, input: UpdateInput) {
   const current = await findOr404(db, id);
-  if (input.coupon_code !== undefined && input.coupon_code !== current.code) throw AppError.field('coupon_code', couponAdminMessages.codeLocked);
+  if (input.coupon_code !== undefined && input.coupon_code !== current.code) throw AppError.field('coupon.code_locked', 'coupon_code');
 
   const type = input.type ?? current.type;
   const amount = input.amount ?? appliedCoupon(current).amount;
   assertAmount(type, amount);
   // An unchanged past expiry may stay (e.g. to deactivate an expired coupon); a new one may not be past.
   if (input.expiry !== undefined && input.expiry !== current.expiry && input.expiry < todayUtc()) {
-    throw AppError.field('expiry', couponAdminMessages.expiryPast);
+    throw AppError.field('coupon.expiry_past', 'expiry');
   }
   if (input.user_id !== undefined) await assertAgencies(db, input.user_id);
-  if (input.limit !== undefined && input.limit < current.usedCount) throw AppError.field('limit', couponAdminMessages.limitBelowUsed(current.usedCount));
+  if (input.limit !== undefined && input.limit < current.usedCount)
+    throw AppError.field('coupon.limit_below_used', 'limit', couponAdminMessages.limitBelowUsed(current.usedCount));
 
   const changes: CouponChanges = { type, amount: storedAmount(type, amount) };
   if (input.user_id !== undefined) changes.agencyIds = input.user_id;
@@ -121,7 +122,7 @@ export async function updateCoupon(db: Database, id: number, input: UpdateInput)
   }
   if (!row) {
     const now = await findOr404(db, id);
-    throw AppError.field('limit', couponAdminMessages.limitBelowUsed(now.usedCount));
+    throw AppError.field('coupon.limit_below_used', 'limit', couponAdminMessages.limitBelowUsed(now.usedCount));
   }
   return { message: messages.couponUpdated, data: couponDto(row) };
 }
@@ -132,7 +133,7 @@ export async function getCoupon(db: Database, id: number) {
 
 /** DELETE /coupon/{id}: soft delete; redemptions and payments keep pointing at it. */
 export async function deleteCoupon(db: Database, id: number) {
-  if (!(await couponsRepository.softDelete(db, id))) throw new AppError('NOT_FOUND', couponAdminMessages.notFound);
+  if (!(await couponsRepository.softDelete(db, id))) throw new AppError('coupon.not_found');
   return { message: messages.success };
 }
 
@@ -170,9 +171,9 @@ export async function listCouponHistory(db: Database, query: HistoryQuery) {
  */
 export async function applyCoupon(db: Database, actor: UserRow, code: string) {
   const agencyId = agencyIdOf(actor);
-  if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (agencyId === null) throw new AppError('auth.forbidden');
   const trimmed = code.trim();
-  if (!trimmed) throw AppError.field('coupon', messages.fieldRequired);
+  if (!trimmed) throw AppError.field('coupon.code_required', 'coupon');
   // A code that could never have been saved is simply unknown; no need to ask the database.
   const { coupon, refusal } =
     trimmed.length <= 50 && !/\s/.test(trimmed)

@@ -492,7 +492,7 @@ describe('GET /api/apply-coupon/{code}', () => {
     }
     const res = await apply('agencyB', c.coupon_code);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: couponMessages.notForYou, errors: { coupon: [couponMessages.notForYou] } });
+    expect(res.json()).toEqual({ code: 'coupon.not_for_you', message: couponMessages.notForYou, errors: { coupon: [couponMessages.notForYou] } });
 
     const everyone = await createCoupon({ amount: '7.5' });
     expect((await apply('agencyB', everyone.coupon_code)).json()).toMatchObject({ type: 'fixed', amount: 7.5 });
@@ -551,7 +551,7 @@ describe('GET /api/apply-coupon/{code}', () => {
     expect((await check(c.coupon_code)).statusCode).toBe(200);
     const limited = await check(c.coupon_code);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: messages.tooManyRequests });
+    expect(limited.json()).toEqual({ code: 'rate_limit.exceeded', message: messages.tooManyRequests });
     // Other users keep their own allowance.
     expect((await apply('agencyB', c.coupon_code)).statusCode).toBe(200);
   });

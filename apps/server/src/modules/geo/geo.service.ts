@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { messages, type GeoItem, type GeoList } from '@copydesk/shared';
+import { type GeoItem, type GeoList } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 
 /**
@@ -103,7 +103,7 @@ export async function listCountries(): Promise<GeoList> {
 
 export async function listStates(options: { country: string }): Promise<GeoList> {
   const list = (await regions()).statesByCountry.get(normaliseCode(options.country));
-  if (!list) throw new AppError('NOT_FOUND', messages.countryUnknown);
+  if (!list) throw new AppError('geo.country_not_found');
   return list;
 }
 
@@ -111,7 +111,7 @@ export async function listCities(options: { state: string }): Promise<GeoList> {
   const id = normaliseCode(options.state);
   const cached = cityLists.get(id);
   if (cached) return cached;
-  if (!(await regions()).stateNames.has(id)) throw new AppError('NOT_FOUND', messages.stateUnknown);
+  if (!(await regions()).stateNames.has(id)) throw new AppError('geo.state_not_found');
   const names = (await cities()).get(id) ?? [];
   // City names repeat across states but not within one; the set guards against data updates.
   const list = { data: [...new Set(names)].map((name) => ({ id: name, name })).sort(byName) };

@@ -81,12 +81,12 @@ describe('geography lookups', () => {
     for (const url of ['/api/getStatesByCounties/XX', '/api/getStatesByCounties/United%20States', '/api/getStatesByCounties/%20']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: messages.countryUnknown });
+      expect(res.json()).toEqual({ code: 'geo.country_not_found', message: messages.countryUnknown });
     }
     for (const url of ['/api/getCitiesByStates/US-XX', '/api/getCitiesByStates/CA', '/api/getCitiesByStates/XX-CA', '/api/getCitiesByStates/-']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: messages.stateUnknown });
+      expect(res.json()).toEqual({ code: 'geo.state_not_found', message: messages.stateUnknown });
     }
   });
 

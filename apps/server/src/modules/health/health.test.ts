@@ -52,7 +52,7 @@ describe('with the database refusing connections', () => {
   it('a call that needs the database answers 503 with a message and Retry-After, not 500 or 401', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: someToken } });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: availabilityMessages.databaseUnavailable });
+    expect(res.json()).toEqual({ code: 'service.unavailable', message: availabilityMessages.databaseUnavailable });
     expect(res.headers['retry-after']).toBe('5');
   });
 });
@@ -82,6 +82,6 @@ describe('with a database host that accepts connections and never answers', () =
   it('a call that needs the database gives up at the pool connection timeout with a 503', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/getInfo', headers: { authorization: someToken } });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: availabilityMessages.databaseUnavailable });
+    expect(res.json()).toEqual({ code: 'service.unavailable', message: availabilityMessages.databaseUnavailable });
   });
 });

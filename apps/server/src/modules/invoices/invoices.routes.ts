@@ -1,6 +1,6 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, messages } from '@copydesk/shared';
+import { endpoints } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { currentUser } from '../../lib/access.js';
@@ -18,13 +18,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The invoice download with no payment id, kept from the original portal's calls: always 404.
   route(app, endpoints.getInvoiceLinkWithoutId, {}, async () => {
-    throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
+    throw new AppError('payment.not_found');
   });
 
   route(
     app,
     endpoints.getInvoicePdf,
-    { config: { rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }) } } },
+    { config: { rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => new AppError('rate_limit.exceeded') } } },
     async (request, reply) => {
       const { filename, pdf } = await invoices.invoicePdf(ctx, request.params.file, request.query);
       return reply

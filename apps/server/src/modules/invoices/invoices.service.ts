@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { dollarsToCents, invoiceMessages, messages } from '@copydesk/shared';
+import { dollarsToCents } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -36,7 +36,7 @@ function sign(appKey: string, paymentId: number, expires: number): string {
 /** A payment id from the path; anything else answers 'Payment information not found'. */
 function paymentIdOf(raw: string | undefined): number {
   const id = raw && PAYMENT_ID.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError('payment.not_found');
   return id;
 }
 
@@ -53,10 +53,10 @@ export async function invoiceLink(ctx: InvoicesCtx, actor: UserRow, rawId: strin
 export function checkInvoiceLink(appKey: string, paymentId: number, query: LinkQuery, now = new Date()) {
   const { expires, signature } = query;
   if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !SIGNATURE.test(signature)) {
-    throw new AppError('FORBIDDEN', invoiceMessages.linkInvalid);
+    throw new AppError('invoice.link_invalid');
   }
-  if (!safeEqual(signature, sign(appKey, paymentId, Number(expires)))) throw new AppError('FORBIDDEN', invoiceMessages.linkInvalid);
-  if (Number(expires) < Math.floor(now.getTime() / 1000)) throw new AppError('FORBIDDEN', invoiceMessages.linkExpired);
+  if (!safeEqual(signature, sign(appKey, paymentId, Number(expires)))) throw new AppError('invoice.link_invalid');
+  if (Number(expires) < Math.floor(now.getTime() / 1000)) throw new AppError('invoice.link_expired');
 }
 
 type PaymentDetail = Awaited<ReturnType<typeof paymentDetail>>['data'];
@@ -108,12 +108,12 @@ function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceVi
 /** GET /invoices/{id}.pdf with a valid signed link → the PDF and its file name. */
 export async function invoicePdf(ctx: InvoicesCtx, file: string, query: LinkQuery, now = new Date()) {
   const match = /^(\d+)\.pdf$/.exec(file);
-  if (!match) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
+  if (!match) throw new AppError('payment.not_found');
   const paymentId = paymentIdOf(match[1]);
   checkInvoiceLink(ctx.config.appKey, paymentId, query, now);
   // The link is the permission, so the invoice is drawn as its payer sees the payment.
   const found = await billingRepository.findVisible(ctx.db, { kind: 'all' }, paymentId);
-  if (!found) throw new AppError('NOT_FOUND', messages.paymentInfoNotFound);
+  if (!found) throw new AppError('payment.not_found');
   const { data } = await paymentDetail(ctx.db, found.user, paymentId);
   return { filename: `${data.invoice.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, pdf: await (await loadPdfRenderer())(viewOf(data, ctx.config)) };
 }

@@ -132,7 +132,7 @@ describe('GET /api/order/downloadinvoice/{paymentId}', () => {
     for (const [who, id, status] of cases) {
       const res = await requestLink(who, id);
       expect(res.statusCode, `${who} → payment ${id}`).toBe(status);
-      if (status === 404) expect(res.json()).toEqual({ message: messages.paymentInfoNotFound });
+      if (status === 404) expect(res.json()).toEqual({ code: 'payment.not_found', message: messages.paymentInfoNotFound });
       else expect(res.json().link).toMatch(new RegExp(`/api/invoices/${id}\\.pdf\\?`));
     }
   });
@@ -242,7 +242,7 @@ describe('GET /api/invoices/{id}.pdf', () => {
     for (const url of bad) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json(), url).toEqual({ message: invoiceMessages.linkInvalid });
+      expect(res.json(), url).toEqual({ code: 'invoice.link_invalid', message: invoiceMessages.linkInvalid });
     }
     // A link signed with another key (another deployment's) is refused too.
     const foreign = createHmac('sha256', 'another-key-0123456789-0123456789-xyz').update(`invoice:${paid.cardOrder}:${expires}`).digest('base64url');
@@ -259,7 +259,7 @@ describe('GET /api/invoices/{id}.pdf', () => {
     expect(fresh.statusCode).toBe(200);
     const stale = await open((await invoiceLink(ctx, agency!, String(paid.cardOrder), minutesAgo(11))).link);
     expect(stale.statusCode).toBe(403);
-    expect(stale.json()).toEqual({ message: invoiceMessages.linkExpired });
+    expect(stale.json()).toEqual({ code: 'invoice.link_expired', message: invoiceMessages.linkExpired });
   });
 
   it('answers 404 for file names that are not an invoice', async () => {

@@ -37,7 +37,7 @@ const page = (app: TestApp['app'], caller: Caller = {}) => app.inject({ method: 
 async function expectHidden(app: TestApp['app'], caller: Caller, label: string) {
   const res = await api(app, caller);
   expect(res.statusCode, `${label}: API`).toBe(404);
-  expect(res.json(), `${label}: API`).toEqual({ message: messages.notFound });
+  expect(res.json(), `${label}: API`).toEqual({ code: 'request.not_found', message: messages.notFound });
   const html = await page(app, caller);
   expect(html.statusCode, `${label}: page`).toBe(404);
   expect(html.headers['content-type'], `${label}: page`).toMatch(/^text\/plain/);

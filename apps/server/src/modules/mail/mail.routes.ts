@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, messages } from '@copydesk/shared';
+import { endpoints } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { mayReadDevMailbox } from './dev-mailbox-access.js';
@@ -12,7 +12,7 @@ import { outboxRepository } from './outbox.repository.js';
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.listDevOutbox, {}, async (request) => {
-    if (!(await mayReadDevMailbox(app, request))) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!(await mayReadDevMailbox(app, request))) throw new AppError('request.not_found');
     // The contract says what the JSON holds: the time as ISO 8601 text (as JSON.stringify wrote the Date).
     const emails = await outboxRepository.listRecent(app.db);
     return { data: emails.map((email) => ({ ...email, created_at: email.created_at.toISOString() })) };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inboxMessages, messages, type createThreadSchema, type replySchema, type threadListQuerySchema } from '@copydesk/shared';
+import { inboxMessages, type createThreadSchema, type replySchema, type threadListQuerySchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import type { MessageThreadRow, UserRow } from '../../db/schema/index.js';
@@ -56,7 +56,7 @@ export async function unreadCount(db: Database, actor: Actor) {
 /** GET /message/{id}: the thread and its messages; the caller has now read it up to its latest message. */
 export async function getThread(db: Database, actor: Actor, id: number) {
   const found = await repo.findThread(db, id, agencyIdOf(actor));
-  if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!found) throw new AppError('request.not_found');
   const { thread, author, agency } = found;
   const rows = await repo.messagesOf(db, thread.id);
   // Read up to what is shown: a message committed after the thread was read is newer than this.
@@ -81,10 +81,10 @@ export async function getThread(db: Database, actor: Actor, id: number) {
  */
 export async function createThread(ctx: InboxCtx, actor: Actor, body: CreateBody) {
   const agencyId = agencyIdOf(actor);
-  if (agencyId === null && body.order_id === undefined) throw AppError.field('order_id', inboxMessages.adminOrderRequired);
+  if (agencyId === null && body.order_id === undefined) throw AppError.field('message.order_required', 'order_id');
   return ctx.db.transaction(async (tx) => {
     const order = body.order_id === undefined ? null : await repo.findOrder(tx, body.order_id, agencyId);
-    if (body.order_id !== undefined && !order) throw new AppError('NOT_FOUND', messages.notFound);
+    if (body.order_id !== undefined && !order) throw new AppError('request.not_found');
     const side = sideOf(actor);
     const thread = await repo.insertThread(tx, {
       agencyId: agencyId ?? order!.agencyId,
@@ -105,7 +105,7 @@ export async function reply(ctx: InboxCtx, actor: Actor, id: number, body: Reply
   const agencyId = agencyIdOf(actor);
   return ctx.db.transaction(async (tx) => {
     const found = await repo.findThread(tx, id, agencyId);
-    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!found) throw new AppError('request.not_found');
     const side = sideOf(actor);
     const thread = (await repo.touchThread(tx, id, agencyId, side))!;
     const messageId = await repo.insertMessage(tx, { threadId: id, authorId: actor.id, body: body.message });

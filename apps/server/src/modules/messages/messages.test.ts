@@ -147,7 +147,7 @@ describe('tenancy: an agency and its associates share threads; other agencies ne
   it("answers 404 for a thread that does not exist, exactly as for another agency's", async () => {
     const missing = await detail('admin', 2_147_483_647);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: messages.notFound });
+    expect(missing.json()).toEqual({ code: 'request.not_found', message: messages.notFound });
     expect((await call('agencyA', 'POST', '/api/message/2147483647/reply', { message: 'Hello?' })).statusCode).toBe(404);
   });
 
@@ -220,7 +220,11 @@ describe('opening a thread', () => {
   it("lets an admin open a thread only about an order; the thread is that order's agency's", async () => {
     const missing = await call('admin', 'POST', '/api/message', { subject: 'Hello', message: 'A question' });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: inboxMessages.adminOrderRequired, errors: { order_id: [inboxMessages.adminOrderRequired] } });
+    expect(missing.json()).toEqual({
+      code: 'message.order_required',
+      message: inboxMessages.adminOrderRequired,
+      errors: { order_id: [inboxMessages.adminOrderRequired] },
+    });
     expect((await call('admin', 'POST', '/api/message', { subject: 'Hello', message: 'A question', order_id: null })).statusCode).toBe(422);
     expect((await call('admin', 'POST', '/api/message', { subject: 'Hello', message: 'A question', order_id: 2_000_000_000 })).statusCode).toBe(404);
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, errorResponseSchema, offerMessages } from '@copydesk/shared';
+import { endpoints, errorResponseSchema } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { currentUser } from '../../lib/access.js';
@@ -24,7 +24,7 @@ const notifyLimit = {
     // preHandler runs after authentication, so the bucket is the signed-in user's.
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => `notify-agency:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', offerMessages.notifyTooOften),
+    errorResponseBuilder: () => new AppError('offer.notify_too_often'),
   },
 };
 

@@ -1,4 +1,4 @@
-import { billingMessages, centsToDollars, formatMoney, messages, offerMessages } from '@copydesk/shared';
+import { centsToDollars, formatMoney, offerMessages } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -42,15 +42,15 @@ export async function offerStatus(ctx: OffersCtx, actor: UserRow) {
  */
 export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: number | undefined) {
   assertCan(actor, 'agency.notify');
-  if (!actor.agencyId) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (!actor.agencyId) throw new AppError('auth.forbidden');
   const agency = await usersRepository.findById(ctx.db, actor.agencyId);
-  if (!agency) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!agency) throw new AppError('request.not_found');
   const balanceCents = await billingRepository.balanceOf(ctx.db, agency.id);
   let order = null;
   if (orderId !== undefined) {
     const found = await ordersRepository.findVisible(ctx.db, scopes.orders(actor), orderId);
-    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
-    if (found.paidAt) throw new AppError('CONFLICT', billingMessages.alreadyPaid);
+    if (!found) throw new AppError('request.not_found');
+    if (found.paidAt) throw new AppError('order.already_paid');
     const totalCents = found.totalCents;
     order = { id: found.id, total: formatMoney(totalCents), missing: totalCents > balanceCents ? formatMoney(totalCents - balanceCents) : null };
   }

@@ -234,7 +234,7 @@ describe('GET /api/notifyAgency', () => {
     for (let i = 0; i < 3; i++) expect((await get(first.token, '/api/notifyAgency')).statusCode).toBe(200);
     const limited = await get(first.token, '/api/notifyAgency');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: offerMessages.notifyTooOften });
+    expect(limited.json()).toEqual({ code: 'offer.notify_too_often', message: offerMessages.notifyTooOften });
     expect(await outboxCount(demo.agency)).toBe(before + 3);
     // The limit is per user, not per address.
     expect((await get(second.token, '/api/notifyAgency')).statusCode).toBe(200);

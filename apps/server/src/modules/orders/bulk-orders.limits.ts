@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '@copydesk/shared';
+import { AppError } from '../../lib/app-error.js';
 import { agencyIdOf, currentUser } from '../../lib/access.js';
 
 /**
@@ -17,7 +17,7 @@ export function bulkImportRateLimit(perMinute: number) {
         const user = currentUser(request);
         return `bulk-import:${agencyIdOf(user) ?? `user-${user.id}`}`;
       },
-      errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyRequests }),
+      errorResponseBuilder: () => new AppError('rate_limit.exceeded'),
     },
   };
 }

@@ -84,7 +84,7 @@ describe('the spreadsheet pool (one worker, no queue)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await upload(t, token, small);
     expect(second.statusCode).toBe(429);
-    expect(second.json()).toEqual({ message: uploadLimitMessages.importBusy });
+    expect(second.json()).toEqual({ code: 'bulk.import_busy', message: uploadLimitMessages.importBusy });
     expect((await first).statusCode).toBe(422);
     const third = await upload(t, token, small);
     expect(third.statusCode).toBe(422);
@@ -103,7 +103,11 @@ describe('a worker over its memory cap', () => {
     const token = await loginAs(t.app, demo.agency);
     const res = await upload(t, token, await heavySheet());
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toEqual({ message: uploadLimitMessages.importTooHeavy, errors: { file: [uploadLimitMessages.importTooHeavy] } });
+    expect(res.json()).toEqual({
+      code: 'bulk.import_too_heavy',
+      message: uploadLimitMessages.importTooHeavy,
+      errors: { file: [uploadLimitMessages.importTooHeavy] },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
@@ -126,7 +130,7 @@ describe('the per-agency limit of POST /api/order/bulk', () => {
     expect((await upload(t, associate, junk)).statusCode).toBe(422);
     const limited = await upload(t, associate, junk);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: messages.tooManyRequests });
+    expect(limited.json()).toEqual({ code: 'rate_limit.exceeded', message: messages.tooManyRequests });
     expect((await upload(t, agency, junk)).statusCode).toBe(429);
     const elsewhere = await upload(t, otherToken, junk);
     expect(elsewhere.statusCode).toBe(422);

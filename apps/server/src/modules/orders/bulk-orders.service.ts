@@ -19,7 +19,6 @@ import {
   TEXT_MAX,
   unsafeTextIn,
   unsafeTextMessage,
-  uploadLimitMessages,
   WRITING_TONES,
   type BulkColumn,
   type OrderItemInput,
@@ -204,13 +203,13 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
 function poolFailure(err: SpreadsheetPoolError): AppError {
   switch (err.reason) {
     case 'busy':
-      return new AppError('RATE_LIMITED', uploadLimitMessages.importBusy);
+      return new AppError('bulk.import_busy');
     case 'failed':
-      return AppError.field('file', uploadLimitMessages.importTooHeavy);
+      return AppError.field('bulk.import_too_heavy', 'file');
     case 'timeout':
-      return AppError.field('file', uploadLimitMessages.importTooSlow);
+      return AppError.field('bulk.import_too_slow', 'file');
     case 'closed':
-      return new AppError('UNAVAILABLE', uploadLimitMessages.importUnavailable);
+      return new AppError('bulk.import_unavailable');
   }
 }
 
@@ -221,7 +220,7 @@ function poolFailure(err: SpreadsheetPoolError): AppError {
  */
 export async function readBulkSheet(book: PriceBook, defaultType: string, buffer: Buffer, spreadsheets: SpreadsheetPool): Promise<ParsedRow[]> {
   // Not a zip at all: refused here rather than spending a worker on it.
-  if (!looksLikeZip(buffer)) throw AppError.field('file', messages.onlyXlsx);
+  if (!looksLikeZip(buffer)) throw AppError.field('bulk.only_xlsx', 'file');
   let sheet;
   try {
     sheet = await spreadsheets.readSheet({ data: buffer, columns: READ_HEADERS, maxRows: BULK_MAX_ROWS, maxCellChars: TEXT_MAX });
@@ -231,13 +230,13 @@ export async function readBulkSheet(book: PriceBook, defaultType: string, buffer
   }
   if (!sheet.ok) {
     throw AppError.field(
+      sheet.reason === 'too-large' ? 'bulk.file_too_large' : sheet.reason === 'too-many-rows' ? 'bulk.too_many_rows' : 'bulk.only_xlsx',
       'file',
-      sheet.reason === 'too-large' ? bulkMessages.tooLarge : sheet.reason === 'too-many-rows' ? bulkMessages.tooManyRows : messages.onlyXlsx,
     );
   }
   const found = new Set(sheet.columns.map((header) => HEADER_COLUMN.get(header)));
   const missing = REQUIRED_COLUMNS.filter((c) => !found.has(c));
-  if (missing.length) throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: [bulkMessages.missingColumns(missing.map(label))] });
+  if (missing.length) throw new AppError('bulk.missing_columns', undefined, { file: [bulkMessages.missingColumns(missing.map(label))] });
   return sheet.rows.flatMap(({ row, cells }) => {
     const byColumn = cellsByColumn(cells);
     if (EXAMPLE_ROW.test(cells[BULK_NOTES_HEADER] ?? '') || EXAMPLE_ROW.test(byColumn.orderType ?? '')) return [];
@@ -271,15 +270,15 @@ export async function importBulkOrder(
   input: { orderType: string; buffer: Buffer; publicUrl: string; spreadsheets: SpreadsheetPool },
 ) {
   const agencyId = agencyIdOf(user);
-  if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
-  if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('order_type', bulkMessages.unknownOrderType);
+  if (agencyId === null) throw new AppError('auth.forbidden');
+  if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('bulk.order_type_unknown', 'order_type');
   const book = await loadPriceBook(db);
   const parsed = await readBulkSheet(book, input.orderType, input.buffer, input.spreadsheets);
   const usable = parsed.filter((p) => p.item);
   const rejected = parsed.filter((p) => !p.item).map(({ row, reasons }) => ({ row, reasons }));
   if (!usable.length) {
     const firstReasons = rejected.slice(0, 20).map((r) => `Row ${r.row}: ${r.reasons.join(' ')}`);
-    throw new AppError('VALIDATION', messages.bulkNoUsableRow, { file: firstReasons.length ? firstReasons : [messages.bulkNoUsableRow] });
+    throw new AppError('bulk.no_usable_row', undefined, { file: firstReasons.length ? firstReasons : [messages.bulkNoUsableRow] });
   }
   const { rows, priced } = priceItems(
     book,
@@ -320,10 +319,10 @@ const SAMPLE_ROW: Record<string, Partial<Record<BulkColumn, string>>> = {
  * column; a marked example row the importer skips; and the allowed values with drop-downs.
  */
 export async function buildSampleWorkbook(db: Database, orderType: string | undefined): Promise<Buffer> {
-  if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
+  if (!orderType) throw AppError.field('bulk.order_type_required', 'order_type');
   const book = await loadPriceBook(db);
   const product = book.products.get(orderType);
-  if (!product) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!product) throw new AppError('request.not_found');
   const tiers = [...book.tiers.get(product.id)!.values()].sort((a, b) => a.words - b.words).map((t) => t.title);
   const choices = choicesFor(book, orderType);
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BULK_MAX_BYTES, bulkMessages, endpoints, messages } from '@copydesk/shared';
+import { BULK_MAX_BYTES, endpoints } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readMultipart } from '../../lib/uploads.js';
@@ -33,10 +33,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.uploadBulkOrder, { config: bulkImportRateLimit(app.config.bulkImportsPerMinute) }, async (request) => {
     const upload = await readMultipart(request, { fileField: 'file', maxBytes: BULK_MAX_BYTES });
-    if (!upload?.file) throw AppError.field('file', upload ? bulkMessages.missingFile : messages.onlyXlsx);
-    if (upload.tooLarge) throw AppError.field('file', bulkMessages.tooLarge);
+    if (!upload?.file) throw AppError.field(upload ? 'bulk.file_missing' : 'bulk.only_xlsx', 'file');
+    if (upload.tooLarge) throw AppError.field('bulk.file_too_large', 'file');
     const orderType = upload.fields.order_type?.trim();
-    if (!orderType) throw AppError.field('order_type', messages.selectOrderTypeFirst);
+    if (!orderType) throw AppError.field('bulk.order_type_required', 'order_type');
     return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file, publicUrl: app.config.publicUrl, spreadsheets: app.spreadsheets });
   });
 };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   centsToDollars,
   contentMessages,
+  errorMessageOf,
   formatMoney,
   messages,
   orderBreakdown,
@@ -10,6 +11,7 @@ import {
   splitKeywords,
   type ContentItem,
   type createOrderSchema,
+  type ErrorCode,
   type OrderItemInput,
   type orderListQuerySchema,
   type OrderRow,
@@ -43,25 +45,33 @@ const normaliseKeywords = (v: string | null | undefined) => {
   return list.length ? list.join(';') : null;
 };
 
+/** What can be wrong with an item's choices from the catalogue. */
+type ItemProblem = Extract<ErrorCode, 'order.order_type_invalid' | 'order.word_count_invalid' | 'order.addon_invalid' | 'order.category_invalid'>;
+
 /**
  * Prices every item from the catalogue (tier + add-on); client prices and totals are ignored.
  * Unknown types, tiers, add-ons or categories answer 422 with every problem keyed by path.
  */
 export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix = 'articlesData'): { rows: NewOrderItem[]; priced: PricedItem[] } {
   const errors: Record<string, string[]> = {};
-  const fail = (i: number, field: string, message: string) => (errors[`${pathPrefix}.${i}.${field}`] = [message]);
+  // The answer's code is that of the first problem found.
+  let firstCode: ItemProblem | null = null;
+  const fail = (i: number, field: string, code: ItemProblem) => {
+    firstCode ??= code;
+    errors[`${pathPrefix}.${i}.${field}`] = [errorMessageOf(code)];
+  };
   const rows: NewOrderItem[] = [];
   const priced: PricedItem[] = [];
   items.forEach((item, i) => {
     const product = book.products.get(item.orderType ?? '');
-    if (!product) return fail(i, 'orderType', orderMessages.invalidOrderType);
+    if (!product) return fail(i, 'orderType', 'order.order_type_invalid');
     const tier = book.tiers.get(product.id)?.get(item.wordCount?.word ?? '');
-    if (!tier) return fail(i, 'wordCount', orderMessages.invalidWordCount);
+    if (!tier) return fail(i, 'wordCount', 'order.word_count_invalid');
     const addonName = clean(item.addOns?.addOn);
     const addon = addonName && addonName !== NO_ADDON ? book.addons.get(product.id)?.get(addonName) : null;
-    if (addonName && addonName !== NO_ADDON && !addon) return fail(i, 'addOns', orderMessages.invalidAddon);
+    if (addonName && addonName !== NO_ADDON && !addon) return fail(i, 'addOns', 'order.addon_invalid');
     const category = clean(item.category);
-    if (category && !book.categories.has(category)) return fail(i, 'category', orderMessages.invalidCategory);
+    if (category && !book.categories.has(category)) return fail(i, 'category', 'order.category_invalid');
     const addonCents = addon?.priceCents ?? 0;
     priced.push({ orderType: product.name, wordTitle: tier.title, wordCents: tier.priceCents, addon: addon?.value ?? null, addonCents });
     rows.push({
@@ -96,14 +106,14 @@ export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix 
       useSameTitle: item.use_same_title === true || item.use_same_title === 1,
     });
   });
-  if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0]![0]!, errors);
+  if (firstCode) throw new AppError(firstCode, Object.values(errors)[0]![0]!, errors);
   return { rows, priced };
 }
 
 /** Saves a new unpaid order for an agency or associate, or replaces the items of its own unpaid order. */
 export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'name'>, input: CreateOrder, options: { publicUrl: string }) {
   const agencyId = agencyIdOf(user);
-  if (agencyId === null) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (agencyId === null) throw new AppError('auth.forbidden');
   const book = await loadPriceBook(db);
   const { rows, priced } = priceItems(book, input.articlesData);
   const totalCents = orderTotalCents(priced);
@@ -117,8 +127,8 @@ export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'nam
       return orderId;
     }
     const order = await ordersRepository.lockOrder(tx, input.updateId, scope);
-    if (!order) throw new AppError('NOT_FOUND', messages.notFound);
-    if (order.paidAt) throw new AppError('CONFLICT', orderMessages.orderPaidLocked);
+    if (!order) throw new AppError('request.not_found');
+    if (order.paidAt) throw new AppError('order.paid_locked');
     await ordersRepository.deleteItemsOfOrder(tx, order.id);
     await ordersRepository.insertItems(tx, order.id, rows);
     await ordersRepository.updateOrder(tx, order.id, { totalCents, itemCount: rows.length });
@@ -202,7 +212,7 @@ export async function countOrders(db: Database, user: Actor, status: 'all' | 'ap
 export async function getOrder(db: Database, user: Actor, id: number) {
   assertVerified(user);
   const order = await ordersRepository.findVisible(db, scopes.orders(user), id);
-  if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!order) throw new AppError('request.not_found');
   const items = await ordersRepository.items(db, [id]);
   const priced = items.map((i) => ({
     orderType: i.orderType,
@@ -227,11 +237,11 @@ export async function getOrder(db: Database, user: Actor, id: number) {
 export async function deleteOrder(db: Database, actor: Actor, id: number) {
   const refunded = await db.transaction(async (tx) => {
     const order = await ordersRepository.lockOrder(tx, id);
-    if (!order) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!order) throw new AppError('request.not_found');
     let amountCents = 0;
     if (order.paidAt) {
       const items = await ordersRepository.lockItems(tx, id);
-      if (items.some((i) => i.status === 'Approved')) throw new AppError('CONFLICT', contentMessages.orderHasApproved);
+      if (items.some((i) => i.status === 'Approved')) throw new AppError('order.has_approved_items');
       const refund = await bookRefund(tx, { orderId: id, itemId: null, actorId: actor.id });
       amountCents = refund.amountCents;
       const itemIds = items.map((i) => i.id);
@@ -250,14 +260,14 @@ const EDIT_LABELS = { wordCountTitle: 'word count', addon: 'add-on', keywords: '
 export async function updateContent(db: Database, actor: Actor, id: number, input: UpdateContent) {
   return db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
-    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!found) throw new AppError('request.not_found');
     const { item, order } = found;
-    if (item.status === 'Approved') throw new AppError('CONFLICT', orderMessages.approvedLocked);
+    if (item.status === 'Approved') throw new AppError('order.item_approved_locked');
     const book = await loadPriceBook(db, tx);
     const { rows } = priceItems(book, [{ orderType: item.orderType, wordCount: input.wordCount, addOns: input.addOns, category: item.category }], 'content');
     const repriced = rows[0]!;
     const priceChanges = repriced.wordCountTitle !== item.wordCountTitle || repriced.addon !== item.addon;
-    if (order.paidAt && priceChanges) throw new AppError('CONFLICT', orderMessages.paidPriceLocked);
+    if (order.paidAt && priceChanges) throw new AppError('order.paid_price_locked');
     const changes = {
       wordCountTitle: repriced.wordCountTitle,
       requestedWords: repriced.requestedWords,
@@ -281,13 +291,13 @@ export async function updateContent(db: Database, actor: Actor, id: number, inpu
 export async function deleteContent(db: Database, actor: Actor, id: number) {
   const refunded = await db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
-    if (!found) throw new AppError('NOT_FOUND', messages.notFound);
+    if (!found) throw new AppError('request.not_found');
     const order = await ordersRepository.lockOrder(tx, found.order.id);
     const items = await ordersRepository.lockItems(tx, found.order.id);
     const item = items.find((i) => i.id === id);
-    if (!order || !item) throw new AppError('NOT_FOUND', messages.notFound);
-    if (item.status === 'Approved') throw new AppError('CONFLICT', contentMessages.approvedDeleteLocked);
-    if (items.length <= 1) throw new AppError('CONFLICT', orderMessages.lastItem);
+    if (!order || !item) throw new AppError('request.not_found');
+    if (item.status === 'Approved') throw new AppError('order.item_approved_undeletable');
+    if (items.length <= 1) throw new AppError('order.last_item');
     const refund = order.paidAt ? await bookRefund(tx, { orderId: order.id, itemId: id, actorId: actor.id }) : null;
     await moveItems(tx, { itemIds: [id], to: 'Deleted', by: 'admin', userId: actor.id, description: `Deleted by an admin${refund?.note ?? ''}` });
     await ordersRepository.refreshTotals(tx, order.id);

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
-import { messages } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import { sqlState, type Database, type DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -72,7 +71,7 @@ export function unsealPending(secret: string, sealed: string | undefined, now = 
 function readProfile(claims: Record<string, unknown>): GoogleProfile {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
   const sub = text(claims.sub);
-  if (!sub) throw new AppError('UNAUTHENTICATED', messages.socialFailed);
+  if (!sub) throw new AppError('auth.social_failed');
   return {
     sub,
     email: text(claims.email)?.toLowerCase() ?? null,
@@ -91,11 +90,11 @@ export async function findOrCreateGoogleUser(db: DbOrTx, profile: GoogleProfile)
   const picture = profile.picture ? { googlePic: profile.picture } : {};
   const linked = await usersRepository.findByGoogleSub(db, profile.sub);
   if (linked) return (await usersRepository.update(db, linked.id, picture)) ?? linked;
-  if (!profile.email) throw new AppError('FORBIDDEN', messages.socialNoAccount);
+  if (!profile.email) throw new AppError('auth.social_no_account');
 
   const existing = await usersRepository.findByEmail(db, profile.email);
   if (existing) {
-    if (!profile.emailVerified || existing.googleSub) throw new AppError('FORBIDDEN', messages.socialNoAccount);
+    if (!profile.emailVerified || existing.googleSub) throw new AppError('auth.social_no_account');
     const updated = await usersRepository.update(db, existing.id, {
       googleSub: profile.sub,
       emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
@@ -115,7 +114,7 @@ export async function findOrCreateGoogleUser(db: DbOrTx, profile: GoogleProfile)
     });
   } catch (err) {
     // The same Google account finishing twice at once: the unique indexes decide, one wins.
-    if (sqlState(err) === '23505') throw new AppError('CONFLICT', messages.socialFailed);
+    if (sqlState(err) === '23505') throw new AppError('auth.social_conflict');
     throw err;
   }
 }
@@ -177,7 +176,7 @@ export function createGoogleSignIn(config: Config): GoogleSignIn {
 
     async finish({ db, callbackUrl, sealed }) {
       const pending = unsealPending(clientSecret!, sealed);
-      if (!pending) throw new AppError('UNAUTHENTICATED', messages.socialFailed);
+      if (!pending) throw new AppError('auth.social_failed');
       const cfg = await configuration();
       const tokens = await oidc.authorizationCodeGrant(cfg, callbackUrl, {
         pkceCodeVerifier: pending.verifier,
@@ -186,11 +185,11 @@ export function createGoogleSignIn(config: Config): GoogleSignIn {
         idTokenExpected: true,
       });
       const claims = tokens.claims();
-      if (!claims) throw new AppError('UNAUTHENTICATED', messages.socialFailed);
+      if (!claims) throw new AppError('auth.social_failed');
       const profile = readProfile(claims);
       const token = await db.transaction(async (tx) => {
         const user = await findOrCreateGoogleUser(tx, profile);
-        if (user.status !== 1) throw new AppError('FORBIDDEN', messages.accountDeactivated);
+        if (user.status !== 1) throw new AppError('auth.account_deactivated');
         return issueOneTimeToken(tx, user.id, 'social_login', SOCIAL_TTL_MS);
       });
       return { token };

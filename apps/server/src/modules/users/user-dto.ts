@@ -1,4 +1,4 @@
-import { messages, type User } from '@copydesk/shared';
+import { type User } from '@copydesk/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -53,6 +53,6 @@ export function toUserDto(user: UserRow | UserWithAgency): User {
 /** Loads a user with its agency name and order count, as every account call answers. */
 export async function loadUserDto(db: DbOrTx, id: number): Promise<User> {
   const user = await usersRepository.findWithAgency(db, id);
-  if (!user) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!user) throw new AppError('request.not_found');
   return toUserDto(user);
 }

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import { centsToDollars, messages, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
+import { centsToDollars, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import { sqlState, type Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -58,7 +58,7 @@ export async function listUsers(ctx: Ctx, options: { actor: UserRow; query: List
 /** GET /user/{id}: one row; anyone outside the caller's scope is "not found". */
 export async function getUser(ctx: Ctx, options: { actor: UserRow; id: number }) {
   const row = await usersRepository.findListRow(ctx.db, scopes.users(options.actor), options.id);
-  if (!row) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!row) throw new AppError('request.not_found');
   return { data: listRowDto(row) };
 }
 
@@ -74,11 +74,11 @@ export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUse
   const { actor, input } = options;
   // An admin adds agencies, an agency its associates; nobody else adds anyone.
   const role = can(actor, 'users.addAgency') ? 'agency' : can(actor, 'users.addAssociate') ? 'associate' : null;
-  if (role === null) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (role === null) throw new AppError('auth.forbidden');
   const email = input.email.trim().toLowerCase();
   const phone = input.contact_number?.trim() || null;
-  if (phone && !isValidPhoneNumber(phone)) throw AppError.field('sign.contact_number', messages.phoneInvalid);
-  if (await usersRepository.findByEmail(ctx.db, email)) throw AppError.field('sign.email', messages.emailTaken);
+  if (phone && !isValidPhoneNumber(phone)) throw AppError.field('user.phone_invalid', 'sign.contact_number');
+  if (await usersRepository.findByEmail(ctx.db, email)) throw AppError.field('user.email_taken', 'sign.email');
   try {
     const user = await ctx.db.transaction(async (tx) => {
       const created = await usersRepository.insert(tx, {
@@ -99,7 +99,7 @@ export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUse
     });
     return { message: role === 'agency' ? userMessages.agencyAdded : userMessages.associateAdded, user: toUserDto(user) };
   } catch (err) {
-    if (sqlState(err) === '23505') throw AppError.field('sign.email', messages.emailTaken);
+    if (sqlState(err) === '23505') throw AppError.field('user.email_taken', 'sign.email');
     throw err;
   }
 }
@@ -111,10 +111,10 @@ export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUse
  */
 export async function changeStatus(ctx: Ctx, options: { actor: UserRow; userId: number; status: 0 | 1 }) {
   const { actor, userId, status } = options;
-  if (actor.id === userId) throw new AppError('FORBIDDEN', userMessages.notYourself);
+  if (actor.id === userId) throw new AppError('user.status_of_self');
   const target = await usersRepository.findById(ctx.db, userId);
-  if (!target || !managesUser(actor, target)) throw new AppError('NOT_FOUND', messages.notFound);
-  if (target.role === 'admin') throw new AppError('FORBIDDEN', userMessages.adminStatusLocked);
+  if (!target || !managesUser(actor, target)) throw new AppError('request.not_found');
+  if (target.role === 'admin') throw new AppError('user.admin_status_locked');
   await ctx.db.transaction(async (tx) => {
     await usersRepository.setStatus(tx, target.id, status);
     if (status === 0) await authRepository.deleteAccessTokensOfUser(tx, target.id);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, errorResponseSchema, messages, PROFILE_PIC_MAX_BYTES } from '@copydesk/shared';
+import { endpoints, errorResponseSchema, PROFILE_PIC_MAX_BYTES } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readMultipart } from '../../lib/uploads.js';
@@ -13,8 +13,8 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 /** The multipart field `file`, at most 5 MB; anything else is "no file" to the user. */
 async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
   const upload = await readMultipart(request, { fileField: 'file', maxBytes: PROFILE_PIC_MAX_BYTES });
-  if (!upload?.file) throw AppError.field('file', messages.photoMissing);
-  if (upload.tooLarge) throw AppError.field('file', messages.photoTooLarge);
+  if (!upload?.file) throw AppError.field('user.photo_missing', 'file');
+  if (upload.tooLarge) throw AppError.field('user.photo_too_large', 'file');
   return upload.file;
 }
 

@@ -35,7 +35,7 @@ function textValue(value: string | number | null | undefined): string | null | u
 function normalisePhone(raw: string, countryHint: string | null | undefined, path: string) {
   const hint = countryHint?.trim().toUpperCase();
   const defaultCountry = hint && isSupportedCountry(hint) ? (hint as CountryCode) : undefined;
-  if (!isValidPhoneNumber(raw, defaultCountry)) throw AppError.field(path, messages.phoneInvalid);
+  if (!isValidPhoneNumber(raw, defaultCountry)) throw AppError.field('user.phone_invalid', path);
   const parsed = parsePhoneNumber(raw, defaultCountry);
   return { number: parsed.number as string, country: parsed.country ?? null };
 }
@@ -47,10 +47,10 @@ async function userResponse(db: Database, id: number, message: string) {
 /** Country and state ids must come from the lookup lists, and the state from that country. */
 async function checkRegion(countryId: string | null | undefined, stateId: string | null | undefined) {
   const country = countryId ? await findCountry(countryId) : null;
-  if (countryId && !country) throw AppError.field('country_id', messages.countryUnknown);
+  if (countryId && !country) throw AppError.field('user.country_unknown', 'country_id');
   if (!stateId) return { countryId: country?.id ?? countryId, stateId };
   const state = await findState(stateId);
-  if (!state || (country && state.countryId !== country.id)) throw AppError.field('state_id', messages.stateUnknown);
+  if (!state || (country && state.countryId !== country.id)) throw AppError.field('user.state_unknown', 'state_id');
   return { countryId: country?.id ?? countryId, stateId: state.id };
 }
 
@@ -74,7 +74,7 @@ export async function updateContactInfo(ctx: Ctx, options: { userId: number; inp
     zipCode: textValue(input.zipCode),
   };
   const updated = await usersRepository.update(ctx.db, options.userId, values);
-  if (!updated) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!updated) throw new AppError('request.not_found');
   return userResponse(ctx.db, updated.id, messages.profileUpdated);
 }
 
@@ -92,7 +92,7 @@ export async function editUser(ctx: Ctx, options: { actor: UserRow; input: EditU
   const { actor, input } = options;
   const targetId = input.userId ?? input.user_id ?? actor.id;
   const target = targetId === actor.id ? actor : await usersRepository.findById(ctx.db, targetId);
-  if (!target || !mayEdit(actor, target)) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!target || !mayEdit(actor, target)) throw new AppError('request.not_found');
 
   const values: Partial<NewUserRow> = {
     name: input.name.trim(),
@@ -128,13 +128,13 @@ const PICTURE_FILE = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp)$/;
 /** POST /updateProfilePic: stores the new picture and deletes the one it replaces. */
 export async function replaceProfilePicture(ctx: Ctx, options: { userId: number; data: Buffer }) {
   const { data } = options;
-  if (data.length === 0) throw AppError.field('file', messages.photoMissing);
-  if (data.length > PROFILE_PIC_MAX_BYTES) throw AppError.field('file', messages.photoTooLarge);
+  if (data.length === 0) throw AppError.field('user.photo_missing', 'file');
+  if (data.length > PROFILE_PIC_MAX_BYTES) throw AppError.field('user.photo_too_large', 'file');
   // Loaded with the first upload rather than at start-up.
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   const ext = type ? PICTURE_EXT[type.mime] : undefined;
-  if (!ext) throw AppError.field('file', messages.photoType);
+  if (!ext) throw AppError.field('user.photo_type_invalid', 'file');
   // At most 4096 × 4096, decoded and re-encoded: what is stored carries no EXIF or GPS data.
   const { cleanPicture } = await import('../../lib/images.js');
   const clean = await cleanPicture(data, ext as 'png' | 'jpg' | 'webp');
@@ -149,7 +149,7 @@ export async function replaceProfilePicture(ctx: Ctx, options: { userId: number;
   }
   if (!swapped) {
     await ctx.storage.remove(key);
-    throw new AppError('NOT_FOUND', messages.notFound);
+    throw new AppError('request.not_found');
   }
   if (swapped.previous && swapped.previous !== key) await ctx.storage.remove(swapped.previous);
   return userResponse(ctx.db, options.userId, messages.photoUpdated);
@@ -159,6 +159,6 @@ export async function replaceProfilePicture(ctx: Ctx, options: { userId: number;
 export async function readProfilePicture(ctx: Ctx, options: { file: string }) {
   const match = PICTURE_FILE.exec(options.file);
   const data = match ? await ctx.storage.read(`${PICTURE_FOLDER}/${options.file}`) : null;
-  if (!match || !data) throw new AppError('NOT_FOUND', messages.notFound);
+  if (!match || !data) throw new AppError('request.not_found');
   return { data, contentType: PICTURE_MIME[match[1]!]! };
 }

@@ -236,7 +236,7 @@ describe('POST /api/update/updateUserInfo (edit a user)', () => {
   it('requires a name and a sensible id', async () => {
     let res = await edit(tokens.agency, { userId: ids.associate, name: '  ' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: messages.requiredFields, errors: { 'sign.name': [messages.requiredFields] } });
+    expect(res.json()).toEqual({ code: 'validation.failed', message: messages.requiredFields, errors: { 'sign.name': [messages.requiredFields] } });
     res = await post('/api/update/updateUserInfo', tokens.agency, {});
     expect(res.statusCode).toBe(422);
     for (const userId of ['abc', -3, 1.5, 99_999_999_999]) {
@@ -343,7 +343,7 @@ describe('POST /api/updateProfilePic and GET /api/profile-pictures/:file', () =>
     ] as const) {
       const res = await uploadFile(tokens.agency, data, name, type);
       expect(res.statusCode, name).toBe(422);
-      expect(res.json()).toEqual({ message: messages.photoType, errors: { file: [messages.photoType] } });
+      expect(res.json()).toEqual({ code: 'user.photo_type_invalid', message: messages.photoType, errors: { file: [messages.photoType] } });
     }
     expect((await getInfo(tokens.agency)).profileImg).toBe(before);
     expect(storedPictures().length).toBe(files);
