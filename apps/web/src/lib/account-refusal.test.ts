@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { messages, userMessages } from '@copydesk/shared';
+import { messages, userMessages, type ErrorCode } from '@copydesk/shared';
 import { FakeXhr } from '@/test/fake-xhr';
 import { json, mockApi, signIn } from '@/test/utils';
 import { ApiError, call, fetchFile } from './api-client';
@@ -7,8 +7,9 @@ import { getSession } from './auth';
 import { notify } from './notify';
 
 /**
- * A 403 saying the account itself may no longer be used ends the session and is shown once,
- * whichever way the refused call went: a JSON call, an upload with progress or a file download.
+ * A 403 saying the account itself may no longer be used (its code, not its text) ends the session
+ * and is shown once, whichever way the refused call went: a JSON call, an upload with progress or
+ * a file download.
  */
 const ways: [string, () => Promise<unknown>][] = [
   ['a JSON call', () => call('getInfo')],
@@ -16,9 +17,9 @@ const ways: [string, () => Promise<unknown>][] = [
   ['a download', () => fetchFile('exportOrder', { params: { id: 3 } })],
 ];
 
-async function refusedWith(status: number, message: string, send: () => Promise<unknown>): Promise<ApiError> {
-  FakeXhr.install({ status, body: { message } }, 1);
-  mockApi(() => json(status, { message }));
+async function refusedWith(status: number, code: ErrorCode, message: string, send: () => Promise<unknown>): Promise<ApiError> {
+  FakeXhr.install({ status, body: { code, message } }, 1);
+  mockApi(() => json(status, { code, message }));
   const error = await send().then(
     () => {
       throw new Error('expected the call to fail');
@@ -30,13 +31,17 @@ async function refusedWith(status: number, message: string, send: () => Promise<
 }
 
 describe.each(ways)('%s refused mid-session', (_, send) => {
-  it.each([messages.accountDeactivated, userMessages.agencyDeactivated])('with 403 "%s" ends the session and says why, once', async (message) => {
+  it.each([
+    ['auth.account_deactivated', messages.accountDeactivated],
+    ['auth.agency_deactivated', userMessages.agencyDeactivated],
+  ] as const)('with 403 %s ends the session and says why, once', async (code, message) => {
     signIn('agency');
     const shown = vi.spyOn(notify, 'error');
 
-    const error = await refusedWith(403, message, send);
+    const error = await refusedWith(403, code, message, send);
 
     expect(error.status).toBe(403);
+    expect(error.code).toBe(code);
     expect(error.message).toBe(message);
     expect(getSession().token).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
@@ -50,9 +55,20 @@ describe.each(ways)('%s refused mid-session', (_, send) => {
     signIn('agency');
     const shown = vi.spyOn(notify, 'error');
 
-    const error = await refusedWith(403, messages.forbidden, send);
+    const error = await refusedWith(403, 'auth.forbidden', messages.forbidden, send);
 
     expect(error.message).toBe(messages.forbidden);
+    expect(getSession().token).toBe('test-token');
+    expect(shown).not.toHaveBeenCalled();
+    expect(error.shown).toBe(false);
+  });
+
+  it('goes by the code, not the text: another 403 in the same words keeps the session', async () => {
+    signIn('agency');
+    const shown = vi.spyOn(notify, 'error');
+
+    const error = await refusedWith(403, 'auth.forbidden', messages.accountDeactivated, send);
+
     expect(getSession().token).toBe('test-token');
     expect(shown).not.toHaveBeenCalled();
     expect(error.shown).toBe(false);
@@ -62,7 +78,7 @@ describe.each(ways)('%s refused mid-session', (_, send) => {
     signIn('agency');
     const shown = vi.spyOn(notify, 'error');
 
-    const error = await refusedWith(401, messages.unauthenticated, send);
+    const error = await refusedWith(401, 'auth.unauthenticated', messages.unauthenticated, send);
 
     expect(error.status).toBe(401);
     expect(getSession().token).toBeNull();

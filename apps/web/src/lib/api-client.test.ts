@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { couponMessages, messages } from '@copydesk/shared';
 import { json, makeUser, mockApi, signIn } from '@/test/utils';
-import { ApiError, call, endpointUrl, request } from './api-client';
+import { ApiError, call, endpointUrl, NETWORK_ERROR, request } from './api-client';
 import { getSession } from './auth';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -38,6 +38,7 @@ describe('api client', () => {
   it('turns a 422 body into an ApiError with field errors, first message first', async () => {
     mockApi(() =>
       json(422, {
+        code: 'validation.failed',
         message: 'The given data was invalid.',
         errors: { 'sign.email': ['The sign.email has already been taken.'], 'sign.name': ['Name is required.'] },
       }),
@@ -46,6 +47,7 @@ describe('api client', () => {
     const error = await failure(request('/register', { method: 'POST', body: { sign: {} } }));
 
     expect(error.status).toBe(422);
+    expect(error.code).toBe('validation.failed');
     expect(error.message).toBe('The given data was invalid.');
     expect(error.firstMessage).toBe('The sign.email has already been taken.');
     expect(error.fieldErrors('sign')).toEqual({
@@ -56,16 +58,27 @@ describe('api client', () => {
   });
 
   it('uses the server message when there are no field errors', async () => {
-    mockApi(() => json(403, { message: messages.verifyEmailFirst }));
+    mockApi(() => json(403, { code: 'auth.email_unverified', message: messages.verifyEmailFirst }));
     const error = await failure(request('/login', { method: 'POST', body: {} }));
     expect(error.status).toBe(403);
+    expect(error.code).toBe('auth.email_unverified');
     expect(error.firstMessage).toBe(messages.verifyEmailFirst);
+  });
+
+  it('exposes the server’s error code, or its status’s generic one when the body has none it knows', async () => {
+    mockApi(() => json(409, { code: 'content.no_revisions_left', message: 'No revisions left for this item.' }));
+    expect((await failure(request('/content/revision/3', { method: 'POST', body: {} }))).code).toBe('content.no_revisions_left');
+    mockApi(() => json(403, { message: messages.forbidden }));
+    expect((await failure(request('/getInfo'))).code).toBe('auth.forbidden');
+    mockApi(() => json(422, { code: 'some.future_code', message: messages.invalidData }));
+    expect((await failure(request('/getInfo'))).code).toBe('validation.failed');
   });
 
   it('falls back to a readable message when the body is not JSON', async () => {
     mockApi(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const error = await failure(request('/getInfo'));
     expect(error.status).toBe(502);
+    expect(error.code).toBe('server.error');
     expect(error.message).toBe(messages.serverError);
   });
 
@@ -73,6 +86,7 @@ describe('api client', () => {
     mockApi(() => Promise.reject(new TypeError('Failed to fetch')));
     const error = await failure(request('/getInfo'));
     expect(error.status).toBe(0);
+    expect(error.code).toBe(NETWORK_ERROR);
     expect(error.message).toBe(messages.networkError);
   });
 

@@ -1,4 +1,14 @@
-import { messages, routes, userMessages, type Endpoint, type EndpointResponse, type Endpoints, type PathParamNames } from '@copydesk/shared';
+import {
+  fallbackErrorCode,
+  isErrorCode,
+  messages,
+  routes,
+  type Endpoint,
+  type EndpointResponse,
+  type Endpoints,
+  type ErrorCode,
+  type PathParamNames,
+} from '@copydesk/shared';
 import type { z } from 'zod';
 import { clearSession, getToken } from './auth';
 import { notify } from './notify';
@@ -8,13 +18,20 @@ import { notify } from './notify';
  * (`send`, XMLHttpRequest underneath, because fetch reports no upload progress) and file downloads
  * (`fetchFile`) are all built and settled here. Every request goes to `/api` with the bearer token
  * (when signed in) and `X-Requested-With: XMLHttpRequest`, and every failure becomes an `ApiError`
- * carrying the server's `{message, errors}`. A 401 on a request made with a token means the session
- * is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the user to
- * /login. So is a 403 saying the account itself may no longer be used (a deactivated user, or an
- * associate whose agency was deactivated), with that message shown once.
+ * carrying the server's `{code, message, errors}`. A 401 on a request made with a token means the
+ * session is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the
+ * user to /login. So is a 403 saying the account itself may no longer be used (a deactivated user, or
+ * an associate whose agency was deactivated), with that message shown once. Code branches on
+ * `code` (packages/shared/src/error-codes.ts), never on the message text.
  */
 
-const ACCOUNT_REFUSALS: ReadonlySet<string> = new Set([messages.accountDeactivated, userMessages.agencyDeactivated]);
+/** The code of a failure that never reached the server (no connection): the one code not in the server's table. */
+export const NETWORK_ERROR = 'network.unreachable';
+
+/** What went wrong: a code of the server's error table, or no connection at all. */
+export type ApiErrorCode = ErrorCode | typeof NETWORK_ERROR;
+
+const ACCOUNT_REFUSALS: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(['auth.account_deactivated', 'auth.agency_deactivated']);
 
 export const API_BASE = '/api';
 
@@ -22,14 +39,17 @@ export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
   readonly status: number;
+  /** What went wrong, as the server names it; for a status alone, that status's generic code. */
+  readonly code: ApiErrorCode;
   readonly errors: FieldErrors;
   /** The client has already shown this failure (an account refused mid-session): no second toast. */
   shown = false;
 
-  constructor(status: number, message: string, errors: FieldErrors = {}) {
+  constructor(status: number, message: string, errors: FieldErrors = {}, code: ApiErrorCode = status === 0 ? NETWORK_ERROR : fallbackErrorCode(status)) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
     this.errors = errors;
   }
 
@@ -76,12 +96,15 @@ function isFieldErrors(value: unknown): value is FieldErrors {
   );
 }
 
-/** Turns an error response body into an ApiError, whatever shape it has. */
+/**
+ * Turns an error response body into an ApiError, whatever shape it has. A body without a code this
+ * client knows (a proxy's error page, a newer server) gets its status's generic code.
+ */
 export function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
-    const { message, errors } = body as { message?: unknown; errors?: unknown };
+    const { code, message, errors } = body as { code?: unknown; message?: unknown; errors?: unknown };
     const text = typeof message === 'string' && message.trim() ? message : fallbackMessage(status);
-    return new ApiError(status, text, isFieldErrors(errors) ? errors : {});
+    return new ApiError(status, text, isFieldErrors(errors) ? errors : {}, isErrorCode(code) ? code : fallbackErrorCode(status));
   }
   if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) {
     return new ApiError(status, body.trim());
@@ -150,7 +173,7 @@ function prepare(path: string, options: RequestOptions, accept: string | null): 
 function refusal(status: number, body: unknown, token: string | null): ApiError {
   const error = toApiError(status, body);
   if (status === 401 && token) clearSession();
-  if (status === 403 && token && ACCOUNT_REFUSALS.has(error.message)) {
+  if (status === 403 && token && ACCOUNT_REFUSALS.has(error.code)) {
     clearSession();
     notify.error(error.message);
     error.shown = true;

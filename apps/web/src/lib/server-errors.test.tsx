@@ -80,7 +80,7 @@ describe('server errors are shown once, centrally', () => {
 describe('an account refusal (403, deactivated)', () => {
   it('mid-session is shown once, by the API client that ends the session, not again by the handler', async () => {
     signIn('associate');
-    mockApi(() => json(403, { message: messages.accountDeactivated }));
+    mockApi(() => json(403, { code: 'auth.account_deactivated', message: messages.accountDeactivated }));
     const show = vi.spyOn(notifications, 'show');
     const { Wrapper } = wrapper();
     const { result } = renderHook(() => useMutation({ mutationFn: () => request('/user') }), { wrapper: Wrapper });
@@ -91,7 +91,7 @@ describe('an account refusal (403, deactivated)', () => {
   });
 
   it('when signing in (no session yet) is the answer, and shown', async () => {
-    mockApi(() => json(403, { message: messages.accountDeactivated }));
+    mockApi(() => json(403, { code: 'auth.account_deactivated', message: messages.accountDeactivated }));
     const { Wrapper } = wrapper();
     const { result } = renderHook(() => useMutation({ mutationFn: () => request('/login', { method: 'POST', body: {} }) }), { wrapper: Wrapper });
     act(() => result.current.mutate());

@@ -232,7 +232,7 @@ describe('content view: a customer reviewing delivered content', () => {
   });
 
   it('sends an unverified user back with the server message', async () => {
-    const { router } = await openContent({ status: 403, body: { message: messages.verifyToViewOrder } });
+    const { router } = await openContent({ status: 403, body: { code: 'order.email_unverified', message: messages.verifyToViewOrder } });
     expect(await screen.findByText(messages.verifyToViewOrder)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
   });

@@ -71,7 +71,7 @@ describe('sign-in screen', () => {
   it('sends an unverified user to /email/verify and remembers their email', async () => {
     const toasts = vi.spyOn(notifications, 'show');
     mockApi((call) => {
-      if (route(call) === 'POST /api/login') return json(403, { message: messages.verifyEmailFirst });
+      if (route(call) === 'POST /api/login') return json(403, { code: 'auth.email_unverified', message: messages.verifyEmailFirst });
       if (route(call) === 'POST /api/email/checkverify') return json(200, { verified: false, message: messages.emailNotVerifiedYet });
     });
     const { user, router } = await openLogin();
@@ -85,6 +85,20 @@ describe('sign-in screen', () => {
     // The screen's own notice, not also the refusal as an error toast.
     expect(await screen.findByText(messages.verifyEmailFirst)).toBeInTheDocument();
     expect(toasts).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes by the refusal’s code: another 403 is shown and the user stays', async () => {
+    const toasts = vi.spyOn(notifications, 'show');
+    mockApi(() => json(403, { code: 'auth.account_deactivated', message: messages.accountDeactivated }));
+    const { user, router } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^Email/), 'gone@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
+
+    expect(await screen.findByText(messages.accountDeactivated)).toBeInTheDocument();
+    expect(toasts).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('sendto')).toBeNull();
   });
 
   it('shows the server message for wrong credentials and stays', async () => {

@@ -265,6 +265,7 @@ describe('user management: adding users', () => {
       handler: (call) =>
         route(call) === 'POST /api/register'
           ? json(422, {
+              code: 'user.email_taken',
               message: messages.invalidData,
               errors: { 'sign.email': [messages.emailTaken], 'sign.contact_number': [messages.phoneInvalid] },
             })

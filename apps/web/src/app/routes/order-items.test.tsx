@@ -49,7 +49,7 @@ describe('order items', () => {
   });
 
   it('sends an unverified user back with the spec message', async () => {
-    const { router } = await openItems({ status: 403, body: { message: messages.verifyToViewOrder } });
+    const { router } = await openItems({ status: 403, body: { code: 'order.email_unverified', message: messages.verifyToViewOrder } });
     expect(await screen.findByText(messages.verifyToViewOrder)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { notificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
-import { billingMessages, couponMessages, messages, type ContentItem } from '@copydesk/shared';
+import { billingMessages, couponMessages, messages, RELOAD_AFTER_SAVE_MS, type ContentItem } from '@copydesk/shared';
 import { contentItem } from '@/features/orders/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -362,6 +362,21 @@ describe('payment: orders that cannot be paid', () => {
     renderRoute('/payment/5');
     expect(await screen.findAllByText(messages.verifyToViewOrder)).not.toHaveLength(0);
     expect(count(calls, 'GET /api/order/getById/5')).toBe(0);
+  });
+
+  it('keeps a user the server finds unverified on the screen, saying why (by the code of the refusal)', async () => {
+    paymentApi('agency', { 'GET /api/order/getById/5': () => json(403, { code: 'order.email_unverified', message: messages.verifyToViewOrder }) });
+    const { router } = renderRoute('/payment/5?redirect=/my-account');
+    expect(await screen.findAllByText(messages.verifyToViewOrder)).not.toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_AFTER_SAVE_MS + 200));
+    expect(router.state.location.pathname).toBe('/payment/5');
+  });
+
+  it('sends the user back on any other refusal, whatever its words', async () => {
+    paymentApi('agency', { 'GET /api/order/getById/5': () => json(403, { code: 'auth.forbidden', message: messages.verifyToViewOrder }) });
+    const { router } = renderRoute('/payment/5?redirect=/my-account');
+    expect(await screen.findAllByText(messages.verifyToViewOrder)).not.toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-account'));
   });
 
   it("shows the server's message when the order cannot be loaded", async () => {

@@ -22,6 +22,7 @@ import { PaymentSteps } from '@/features/payment/components/payment-steps';
 import { TermsCheckbox } from '@/features/payment/components/terms-checkbox';
 import { useCheckout } from '@/features/payment/hooks/use-checkout';
 import { useCoupon } from '@/features/payment/hooks/use-coupon';
+import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/server-errors';
@@ -87,7 +88,7 @@ export function PaymentRoute() {
   useEffect(() => {
     if (!loadError) return;
     reportServerError(loadError);
-    if (loadError.message === messages.verifyToViewOrder) return;
+    if (loadError instanceof ApiError && loadError.code === 'order.email_unverified') return;
     const timer = setTimeout(() => navigate(leaveTo, { replace: true }), RELOAD_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
   }, [loadError, leaveTo, navigate]);

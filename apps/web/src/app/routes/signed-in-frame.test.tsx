@@ -81,20 +81,20 @@ describe('signed-in frame', () => {
     expect(await screen.findByText(messages.accountDeactivated)).toBeInTheDocument();
   });
 
-  it.each([messages.accountDeactivated, userMessages.agencyDeactivated])(
-    'sends a user the server refuses with 403 "%s" to sign-in, saying why',
-    async (message) => {
-      signIn('associate');
-      const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
-      mockApi(() => json(403, { message }));
-      const { router } = renderRoute('/order');
+  it.each([
+    ['auth.account_deactivated', messages.accountDeactivated],
+    ['auth.agency_deactivated', userMessages.agencyDeactivated],
+  ])('sends a user the server refuses with 403 %s to sign-in, saying why', async (code, message) => {
+    signIn('associate');
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    mockApi(() => json(403, { code, message }));
+    const { router } = renderRoute('/order');
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(localStorage.getItem('token')).toBeNull();
-      expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(reload).not.toHaveBeenCalled();
-    },
-  );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
 
   it('goes to sign-in when the token is no longer accepted', async () => {
     signIn('agency');

@@ -66,7 +66,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         navigate('/dashboard', { replace: true });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 403 && error.message === messages.verifyEmailFirst) {
+        if (error instanceof ApiError && error.code === 'auth.email_unverified') {
           setSendto(parsed.data.email);
           notify.info(error.message);
           navigate('/email/verify');

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { addUserFieldsSchema, EMAIL_MAX, managementScreenMessages, messages, TEXT_MAX, userMessages, type AddUserInput } from '@copydesk/shared';
+import { ApiError } from '@/lib/api-client';
 import { ariaInvalid, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
@@ -53,7 +54,7 @@ function AddUserForm({ kind, addedBy, add, onDone }: AddUserFormProps) {
       // Field errors show under their fields; anything else (403, 5xx, a hidden field) is a toast.
       onError: (error) => {
         const errors = formFieldErrors(error, visible, { prefix: 'sign', rename: RENAME });
-        if (errors.email === messages.emailTaken) errors.email = messages.emailAlreadyRegistered;
+        if (error instanceof ApiError && error.code === 'user.email_taken' && errors.email) errors.email = messages.emailAlreadyRegistered;
         form.setErrors(errors);
       },
     });
