@@ -30,6 +30,48 @@ const webLayerZones = ['lib', 'components'].map((folder) => ({
   message: `apps/web/src/${folder} sits below features/ and app/: move what it needs down into lib/ or components/ instead of importing upward.`,
 }));
 
+// The server's folders in layers, bottom first (docs/decisions/0028-server-layering.md). A folder
+// imports only from layers below its own, never from one beside or above it, so the folders form
+// a directed acyclic graph. app.ts composes everything; server.ts starts it.
+const serverSrc = './apps/server/src';
+const SERVER_LAYERS = [
+  ['paths.ts', 'worker-entry.ts'],
+  ['config.ts'],
+  ['db'],
+  ['lib'],
+  ['plugins', 'seed'],
+  ['modules/catalog', 'modules/coupons', 'modules/dashboard', 'modules/geo', 'modules/health', 'modules/mail'],
+  ['modules/users'],
+  ['modules/auth'],
+  ['modules/social', 'modules/user-management'],
+  ['modules/billing'],
+  ['modules/orders'],
+  ['modules/content'],
+  ['modules/invoices', 'modules/messages', 'modules/offers'],
+  ['app.ts', 'start-banner.ts'],
+  ['server.ts'],
+];
+const layered = new Set(SERVER_LAYERS.flat());
+const unplaced = [
+  ...readdirSync(new URL('./apps/server/src/modules', import.meta.url)).map((name) => `modules/${name}`),
+  ...readdirSync(new URL('./apps/server/src', import.meta.url)).filter(
+    (name) => name !== 'modules' && name !== 'test' && !/\.test\.ts$/.test(name) && !name.endsWith('.d.ts'),
+  ),
+].filter((name) => !layered.has(name));
+if (unplaced.length) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in SERVER_LAYERS (a layer below whatever it imports)`);
+const serverLayerZones = SERVER_LAYERS.flatMap((layer, index) =>
+  layer.flatMap((target) =>
+    SERVER_LAYERS.slice(index)
+      .flat()
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `${serverSrc}/${target}`,
+        from: `${serverSrc}/${from}`,
+        message: `apps/server/src/${target} sits below or beside ${from} (SERVER_LAYERS in eslint.config.js): depend downward only.`,
+      })),
+  ),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,6 +166,7 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/**/*.repository.ts',
       'apps/server/src/db/**',
+      'apps/server/src/seed/**',
       'apps/server/src/lib/**',
       'apps/server/src/test/**',
       'apps/server/src/**/*.test.ts',
@@ -134,5 +177,11 @@ export default tseslint.config(
         { paths: [{ name: 'drizzle-orm', message: onlyRepositories }], patterns: [{ group: ['drizzle-orm/*'], message: onlyRepositories }] },
       ],
     },
+  },
+  {
+    // Folder-level direction on the server (SERVER_LAYERS above). Tests compose the whole app and are exempt.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/test/**', 'apps/server/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverLayerZones }] },
   },
 );

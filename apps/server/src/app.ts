@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { messages } from '@copydesk/shared';
 import type { Config } from './config.js';
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from './db/client.js';
-import { seedDatabase } from './db/seed/index.js';
+import { seedDatabase } from './seed/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { onlyTableRoutes } from './lib/route.js';
 import type { ErrorBody } from './lib/app-error.js';
@@ -24,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { startOutboxWorker } from './modules/mail/outbox.worker.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { addUser } from './modules/user-management/user-management.service.js';
+import { userManagementRoutes } from './modules/user-management/user-management.routes.js';
 import { geoRoutes } from './modules/geo/geo.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -36,6 +38,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startAutoApprovalJob } from './modules/content/auto-approve.js';
 import { startHousekeepingJob } from './plugins/housekeeping.js';
+import { authSweeps } from './modules/auth/auth-sweeps.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { startPaymentReconciliation } from './modules/billing/payment-settlement.js';
 import { databaseSandboxLedger } from './modules/billing/sandbox-ledger.repository.js';
@@ -236,8 +239,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Every call is an entry of the endpoint table, registered with the guard its `access` names.
       onlyTableRoutes(api);
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(authRoutes, { addUser: (actor, input) => addUser({ db: database.db, config }, { actor, input }) });
       await api.register(usersRoutes);
+      await api.register(userManagementRoutes);
       await api.register(import('./modules/users/users-by-role.routes.js'));
       await api.register(geoRoutes);
       await api.register(socialRoutes);
@@ -260,7 +264,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
   if (app.mailer) startOutboxWorker(app, app.mailer);
   startAutoApprovalJob(app);
-  startHousekeepingJob(app);
+  startHousekeepingJob(app, authSweeps);
   startPaymentReconciliation(app);
   return app;
 }

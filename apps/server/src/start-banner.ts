@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { DEMO_PASSWORD } from './db/seed/index.js';
+import { DEMO_PASSWORD } from './seed/index.js';
 import { embeddedDatabaseDir } from './db/template-file.js';
 
 /**

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { availabilityMessages } from '@copydesk/shared';
-import { DEMO_PASSWORD } from './seed/index.js';
+import { DEMO_PASSWORD } from '../seed/index.js';
 import { isDatabaseUnavailable, openDatabase } from './client.js';
 import { closedPort, startTcpProxy, type TcpProxy } from '../test/tcp.js';
 import { orderItem } from '../test/helpers.js';

@@ -69,7 +69,7 @@ describe('per-route request limits kept in the database', () => {
       .update(rateLimitBuckets)
       .set({ windowEndsAt: sql`now() - interval '1 second'` })
       .where(like(rateLimitBuckets.key, `%:${other}:%`));
-    await runHousekeeping(t.db);
+    await runHousekeeping(t.db, []);
     expect(
       await t.db
         .select()

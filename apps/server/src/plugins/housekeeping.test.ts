@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { accessTokens, authThrottle, idempotencyKeys, oneTimeTokens, users } from '../db/schema/index.js';
 import { openTestDatabase } from '../test/harness.js';
+import { authSweeps } from '../modules/auth/auth-sweeps.js';
 import { runHousekeeping } from './housekeeping.js';
 
 let handle: DatabaseHandle;
@@ -37,7 +38,7 @@ describe('runHousekeeping', () => {
       { userId, scope: 'pay', key: 'recent', requestHash: 'x', status: 'done' },
     ]);
 
-    await runHousekeeping(db);
+    await runHousekeeping(db, authSweeps);
 
     expect((await db.select({ h: accessTokens.tokenHash }).from(accessTokens).where(eq(accessTokens.userId, userId))).map((r) => r.h)).toEqual(['live']);
     expect((await db.select({ h: oneTimeTokens.tokenHash }).from(oneTimeTokens).where(eq(oneTimeTokens.userId, userId))).map((r) => r.h)).toEqual(['new-link']);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@copydesk/shared';
 import type { ErrorBody } from '../lib/app-error.js';
-import { mayReadDevMailbox } from '../modules/mail/dev-mailbox-access.js';
+import { mayReadDevMailbox } from '../lib/dev-mailbox-access.js';
 
 /** As loosely as the client router matches it: any case, escaped letters, extra slashes. */
 function isDevMailboxPage(pathname: string): boolean {
@@ -36,7 +36,7 @@ const documentOnlyHeaders = [
  * Serves the built web app. Any non-API path without a file extension answers index.html (the
  * client routes it; unknown paths go to /dashboard there). Unknown /api paths and missing assets
  * answer 404, never HTML with 200. The dev mailbox page exists only for those who may read the
- * mailbox (modules/mail/dev-mailbox-access.ts); anyone else gets a plain 404.
+ * mailbox (lib/dev-mailbox-access.ts); anyone else gets a plain 404.
  */
 export async function registerWebApp(app: FastifyInstance) {
   const dist = app.config.webDistDir;

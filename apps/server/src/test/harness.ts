@@ -11,7 +11,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client.j
 import { openPGlite } from '../db/pglite.js';
 import { ensureTemplate } from '../db/template.js';
 import * as schema from '../db/schema/index.js';
-import { DEMO_PASSWORD } from '../db/seed/index.js';
+import { DEMO_PASSWORD } from '../seed/index.js';
 import type { PaymentGateway } from '../lib/payment-gateway.js';
 
 /**

@@ -3,7 +3,7 @@ import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
-import { DEMO_PASSWORD } from '../db/seed/index.js';
+import { DEMO_PASSWORD } from '../seed/index.js';
 import { bearer, loginAs } from './harness.js';
 
 let counter = 0;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../../lib/worker-entry.js';
+import { workerEntry } from '../../worker-entry.js';
 import { stringTypeIds } from './parsers.js';
 import { deserializeError, type PGliteThreadData, type Request, type Response, type RowMode, type Startup } from './protocol.js';
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Tinypool } from 'tinypool';
 import type { ReadSheetResult, ReadSheetTask } from './read-sheet.worker.js';
-import { workerEntry } from '../worker-entry.js';
+import { workerEntry } from '../../worker-entry.js';
 
 /**
  * Spreadsheet uploads are parsed in a pool of worker processes, never on the event loop

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { addUserFieldsSchema, endpoints, signUpFieldsSchema } from '@copydesk/shared';
+import { addUserFieldsSchema, endpoints, signUpFieldsSchema, type registerResponseSchema } from '@copydesk/shared';
+import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { parseOrThrow } from '../../lib/validate.js';
 import { bearerToken, currentUser, requireAuth } from '../../lib/access.js';
-import { addUser } from '../users/user-management.service.js';
 import * as auth from './auth.service.js';
 import { signupCookie, signupKeyFromCookie } from './signup-key.js';
 
@@ -30,7 +30,15 @@ function limit(max: number, minutes: number, byEmail = false) {
 type SignUpFields = z.output<typeof signUpFieldsSchema>;
 type AddUserFields = z.output<typeof addUserFieldsSchema>;
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * What the routes need from above: adding a user (User Management, a module above this one) is
+ * the signed-in form of POST /register, so the app hands that service in.
+ */
+export interface AuthRoutesOptions {
+  addUser: (actor: UserRow, input: AddUserFields) => Promise<z.input<typeof registerResponseSchema>>;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const ctx = { db: app.db, config: app.config };
   const secure = app.config.publicUrl.startsWith('https:');
 
@@ -63,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = parsed.get(request)!;
-      if ('addUser' in input) return reply.status(201).send(await addUser(ctx, { actor: currentUser(request), input: input.addUser }));
+      if ('addUser' in input) return reply.status(201).send(await options.addUser(currentUser(request), input.addUser));
       const { signupKey, ...result } = await auth.register(ctx, input.signUp);
       reply.header('set-cookie', signupCookie(signupKey, secure));
       return reply.status(201).send(result);

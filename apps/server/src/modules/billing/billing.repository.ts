@@ -263,15 +263,6 @@ export const billingRepository = {
     return row!;
   },
 
-  async orderPayment(db: DbOrTx, orderId: number) {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')))
-      .limit(1);
-    return row ?? null;
-  },
-
   async refundedCents(db: DbOrTx, orderId: number): Promise<number> {
     const [row] = await db
       .select({ total: sum(payments.amountCents) })

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, messages, PRODUCT_NAMES } from '@copydesk/shared';
 import { categories, products, productWordCounts } from '../../db/schema/index.js';
-import { seedCatalog } from '../../db/seed/catalog.js';
+import { seedCatalog } from '../../seed/catalog.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;

@@ -18,7 +18,7 @@ import { outboxRepository } from '../mail/outbox.repository.js';
 import { moveItem } from '../orders/item-lifecycle.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { contentDto } from '../orders/orders.service.js';
-import { activityRepository } from './activity.repository.js';
+import { activityRepository } from '../orders/activity.repository.js';
 import { contentRepository } from './content.repository.js';
 import { readableFileName, readDocx } from './docx.js';
 

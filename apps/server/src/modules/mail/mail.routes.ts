@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
-import { mayReadDevMailbox } from './dev-mailbox-access.js';
+import { mayReadDevMailbox } from '../../lib/dev-mailbox-access.js';
 import { outboxRepository } from './outbox.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxMessages, messages, userMessages } from '@copydesk/shared';
 import { messageThreads, outboxEmails, users } from '../../db/schema/index.js';
-import { DEMO_PASSWORD } from '../../db/seed/index.js';
+import { DEMO_PASSWORD } from '../../seed/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness.js';
 import { createVerifiedAgency, latestEmailTo, placeOrder, signInRoleMatrix, uniqueEmail, userIdByEmail, type MatrixRole } from '../../test/helpers.js';

@@ -342,15 +342,6 @@ export const ordersRepository = {
     return parseIntArray(row?.moved);
   },
 
-  /** Live items of the order, by id. */
-  async liveItemIds(db: DbOrTx, orderId: number): Promise<number[]> {
-    const rows = await db
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.deletedAt)));
-    return rows.map((r) => r.id);
-  },
-
   async softDeleteOrder(db: DbOrTx, id: number) {
     await db
       .update(orders)

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error.js';
 import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
 import { bookRefund } from '../billing/booking.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
-import { activityRepository } from '../content/activity.repository.js';
+import { activityRepository } from './activity.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { moveItems } from './item-lifecycle.js';
 import { ordersRepository, type NewOrderItem, type OrderListRow } from './orders.repository.js';

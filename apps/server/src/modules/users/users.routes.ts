@@ -5,7 +5,6 @@ import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { readMultipart } from '../../lib/uploads.js';
 import { currentUser } from '../../lib/access.js';
-import * as management from './user-management.service.js';
 import * as users from './users.service.js';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
@@ -20,17 +19,6 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, storage: app.storage, config: app.config };
-  // Each route's guard (its endpoint-table `access`) runs on request, before the body or query is
-  // read: an associate gets 403 from user management whatever it sends.
-
-  route(app, endpoints.listUsers, { errors }, async (request) => management.listUsers(ctx, { actor: currentUser(request), query: request.query }));
-
-  route(app, endpoints.getUser, { errors }, async (request) => management.getUser(ctx, { actor: currentUser(request), id: request.params.id }));
-
-  route(app, endpoints.changeUserStatus, { errors }, async (request) =>
-    management.changeStatus(ctx, { actor: currentUser(request), userId: request.body.userid, status: request.body.status }),
-  );
-
   // Contact Information of My Account; associates have no such tab.
   route(app, endpoints.updateInfo, { errors }, async (request) => users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }));
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { activityLogs, orderItems, users } from '../../db/schema/index.js';
+import { activityLogs, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
 
 /**
@@ -26,18 +26,6 @@ const sortColumns = { created_at: activityLogs.id, description: activityLogs.des
 export const activityRepository = {
   async log(db: DbOrTx, entry: NewActivity) {
     await db.insert(activityLogs).values(entry);
-  },
-
-  async logMany(db: DbOrTx, entries: NewActivity[]) {
-    if (entries.length) await db.insert(activityLogs).values(entries);
-  },
-
-  /** One entry per live item of an order (payment, refund of the whole order), in one statement. */
-  async logForOrder(db: DbOrTx, orderId: number, userId: number | null, description: string) {
-    await db.execute(sql`insert into ${activityLogs} (item_id, user_id, description)
-      select ${orderItems.id}, ${userId}::integer, ${description}::text
-      from ${orderItems}
-      where ${orderItems.orderId} = ${orderId} and ${orderItems.deletedAt} is null`);
   },
 
   async list(

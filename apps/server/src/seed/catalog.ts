@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { CATEGORIES } from '@copydesk/shared';
-import type { Database } from '../client.js';
-import { categories, productAddons, products, productWordCounts } from '../schema/index.js';
+import type { Database } from '../db/client.js';
+import { categories, productAddons, products, productWordCounts } from '../db/schema/index.js';
 import { productSeeds } from './catalog-data.js';
 
 /** Inserts the products and categories a database lacks (by name); existing rows are left as edited. */

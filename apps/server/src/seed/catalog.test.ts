@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../client.js';
-import { productAddons, products, productWordCounts } from '../schema/index.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { productAddons, products, productWordCounts } from '../db/schema/index.js';
 import { seedCatalog } from './catalog.js';
 import { productSeeds } from './catalog-data.js';
 

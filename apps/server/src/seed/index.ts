@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import type { Database } from '../client.js';
-import { payments, users, walletEntries } from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
+import type { Database } from '../db/client.js';
+import { payments, users, walletEntries } from '../db/schema/index.js';
+import { hashPassword } from '../lib/passwords.js';
 import { seedCatalog } from './catalog.js';
 
 export const DEMO_PASSWORD = 'demopass123';

@@ -1,8 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountRefusal, bearerToken, can } from '../../lib/access.js';
-import { hashToken } from '../../lib/tokens.js';
-import { authRepository } from '../auth/auth.repository.js';
+import { accountRefusal, bearerToken, can } from './access.js';
+import { hashToken } from './tokens.js';
 
 /**
  * Who may read the dev mailbox (docs/decisions/0025-dev-mailbox.md). It holds every email the
@@ -51,7 +50,7 @@ function fromThisMachine(request: FastifyRequest, publicUrl: string): boolean {
 async function signedInAdmin(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const token = bearerToken(request);
   if (!token) return false;
-  const found = await authRepository.findUserByAccessToken(app.db, hashToken(token));
+  const found = await app.sessions.findByAccessTokenHash(hashToken(token));
   return !!found && can(found.user, 'devMailbox.read') && accountRefusal(found.user, found.agencyStatus) === null;
 }
 

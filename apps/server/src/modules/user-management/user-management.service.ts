@@ -11,8 +11,8 @@ import { authRepository } from '../auth/auth.repository.js';
 import { issueOneTimeToken, SET_PASSWORD_TTL_MS } from '../auth/auth.service.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
-import { groupOf, toUserDto } from './user-dto.js';
-import { usersRepository, type UserListRowData } from './users.repository.js';
+import { groupOf, toUserDto } from '../users/user-dto.js';
+import { usersRepository, type UserListRowData } from '../users/users.repository.js';
 
 /**
  * User Management (docs/decisions/0011-tenancy-and-roles.md): who sees whom, adding agencies and
