@@ -38,7 +38,7 @@ export const billingEndpoints = {
   }),
   addBalance: defineEndpoint({
     ...routes.addBalance,
-    access: 'signed-in',
+    access: ['wallet.credit', 'wallet.topup'],
     tags,
     headers: idempotencyHeaderSchema,
     body: addBalanceSchema,
@@ -74,7 +74,7 @@ export const billingEndpoints = {
   }),
   listSavedCards: defineEndpoint({
     ...routes.listSavedCards,
-    access: 'signed-in',
+    access: ['cards.view'],
     tags,
     params: userIdParamSchema,
     response: { 200: savedCardsResponseSchema },

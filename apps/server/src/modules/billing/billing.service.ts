@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { centsToDollars, type billingListQuerySchema, type LastBillingAddress } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
-import { assertCan, scopes, walletAgencyOf } from '../../lib/access.js';
+import { scopes, walletAgencyOf } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { listCountries, listStates } from '../geo/geo.service.js';
@@ -30,7 +30,6 @@ export async function spending(db: Database, actor: UserRow, userId: number) {
 
 /** Saved cards of an agency, newest first ("Recent" is the first). Associates pay from the wallet only. */
 export async function savedCards(db: Database, actor: UserRow, userId: number) {
-  assertCan(actor, 'cards.view');
   const agencyId = await walletAgencyFor(db, actor, userId);
   const [cards, billing] = await Promise.all([billingRepository.listSavedCards(db, agencyId), billingRepository.lastBillingAddress(db, agencyId)]);
   return {

@@ -2,7 +2,7 @@ import { centsToDollars, formatMoney, offerMessages } from '@copydesk/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, assertCan, scopes } from '../../lib/access.js';
+import { agencyIdOf, scopes } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
@@ -41,7 +41,6 @@ export async function offerStatus(ctx: OffersCtx, actor: UserRow) {
  * order when the associate passes one of its own.
  */
 export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: number | undefined) {
-  assertCan(actor, 'agency.notify');
   if (!actor.agencyId) throw new AppError('auth.forbidden');
   const agency = await usersRepository.findById(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('request.not_found');
