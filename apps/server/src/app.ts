@@ -43,6 +43,7 @@ import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { startPaymentReconciliation } from './modules/billing/payment-settlement.js';
 import { databaseSandboxLedger } from './modules/billing/sandbox-ledger.repository.js';
 import { createPaymentGateway, type PaymentGateway } from './lib/payment-gateway.js';
+import { appContext, type AppContext } from './lib/app-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,8 @@ declare module 'fastify' {
     mailer: Mailer | null;
     gateway: PaymentGateway;
     spreadsheets: SpreadsheetPool;
+    /** What services and jobs use of the app (lib/app-context.ts), built once below. */
+    ctx: AppContext;
   }
 }
 
@@ -185,6 +188,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Worker processes start with the first import; closing the app stops them (or the process hangs).
   app.decorate('spreadsheets', createSpreadsheetPool(config.spreadsheets, app.log));
   app.addHook('onClose', () => app.spreadsheets.close());
+  // One context for every service and job; route plugins read it as `app.ctx`.
+  app.decorate('ctx', appContext(app));
 
   registerErrorHandler(app);
   registerInputGuard(app);

@@ -13,6 +13,7 @@ import { ensureTemplate } from '../db/template.js';
 import * as schema from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../seed/index.js';
 import type { PaymentGateway } from '../lib/payment-gateway.js';
+import type { AppContext } from '../lib/app-context.js';
 
 /**
  * Each API test file gets its own database: an in-memory PGlite loaded from a migrated template
@@ -62,6 +63,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export interface TestApp {
   app: App;
   db: Database;
+  /** The app's context, for tests that call a service or a job directly. */
+  ctx: AppContext;
   kind: DatabaseHandle['kind'];
   /** Every log line the app wrote, for redaction checks. */
   logs: string[];
@@ -87,6 +90,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    ctx: app.ctx,
     kind: database.kind,
     logs,
     async close() {
