@@ -1,5 +1,6 @@
 import { centsToDollars, type ProductDetail } from '@copydesk/shared';
-import type { Database } from '../../db/client.js';
+import type { AppContext } from '../../lib/app-context.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { catalogRepository } from './catalog.repository.js';
 
@@ -7,15 +8,16 @@ type Tier = Awaited<ReturnType<typeof catalogRepository.wordCounts>>[number];
 
 const tierDto = (t: Tier) => ({ id: t.id, product_id: t.productId, title: t.title, words: t.words, price: centsToDollars(t.priceCents) });
 
-export async function listProducts(db: Database) {
-  const rows = await catalogRepository.listProducts(db);
+export async function listProducts(ctx: AppContext, _actor: UserRow) {
+  const rows = await catalogRepository.listProducts(ctx.db);
   return {
     data: rows.map(({ startingPriceCents, ...p }) => ({ ...p, starting_price: centsToDollars(startingPriceCents ?? 0) })),
   };
 }
 
 /** A product with its word-count tiers and add-ons, by id or by exact name. */
-export async function getProduct(db: Database, by: { id: number } | { name: string }): Promise<{ data: ProductDetail }> {
+export async function getProduct(ctx: AppContext, _actor: UserRow, by: { id: number } | { name: string }): Promise<{ data: ProductDetail }> {
+  const { db } = ctx;
   const product = await catalogRepository.findProduct(db, by);
   if (!product) throw new AppError('request.not_found');
   const [tiers, addons] = await Promise.all([catalogRepository.wordCounts(db, [product.id]), catalogRepository.addons(db, product.id)]);
@@ -32,10 +34,10 @@ export async function getProduct(db: Database, by: { id: number } | { name: stri
   };
 }
 
-export async function listWordCounts(db: Database, productId?: number) {
-  return { data: (await catalogRepository.wordCounts(db, productId ? [productId] : undefined)).map(tierDto) };
+export async function listWordCounts(ctx: AppContext, _actor: UserRow, productId?: number) {
+  return { data: (await catalogRepository.wordCounts(ctx.db, productId ? [productId] : undefined)).map(tierDto) };
 }
 
-export async function listCategories(db: Database) {
-  return { data: await catalogRepository.listCategories(db) };
+export async function listCategories(ctx: AppContext, _actor: UserRow) {
+  return { data: await catalogRepository.listCategories(ctx.db) };
 }
