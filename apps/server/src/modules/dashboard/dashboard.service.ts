@@ -1,9 +1,11 @@
 import { centsToDollars, type AdminStats } from '@copydesk/shared';
-import type { Database } from '../../db/client.js';
+import type { AppContext } from '../../lib/app-context.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { dashboardRepository } from './dashboard.repository.js';
 
 /** GET /dashboard/admin-stats: agencies, open and overdue work, and the money held in wallets. */
-export async function adminStats(db: Database): Promise<AdminStats> {
+export async function adminStats(ctx: AppContext, _actor: UserRow): Promise<AdminStats> {
+  const { db } = ctx;
   const [agencies, openItems, overdueItems, walletCents] = await Promise.all([
     dashboardRepository.agencyCounts(db),
     dashboardRepository.openItems(db),
