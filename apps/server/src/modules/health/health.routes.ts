@@ -29,7 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { pressureHandler: () => undefined },
     },
     async (request, reply) => {
-      const database = await checkDatabase({ db: app.db });
+      const database = await checkDatabase(app.ctx);
       if (database !== lastDatabase) {
         if (database === 'down') request.log.warn('health: database unreachable');
         else request.log.info('health: database reachable again');
