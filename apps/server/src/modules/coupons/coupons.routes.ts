@@ -23,19 +23,25 @@ const applyLimit = {
 // Authorisation runs on request, before the body is read: a visitor gets 401 and an agency 403
 // whatever it sends, and nobody learns the validation rules of a call it may not make.
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.createCoupon, { errors }, async (request, reply) => reply.status(201).send(await coupons.createCoupon(app.db, request.body)));
+  const { ctx } = app;
 
-  route(app, endpoints.listCoupons, { errors }, async (request) => coupons.listCoupons(app.db, request.query));
+  route(app, endpoints.createCoupon, { errors }, async (request, reply) =>
+    reply.status(201).send(await coupons.createCoupon(ctx, currentUser(request), request.body)),
+  );
 
-  route(app, endpoints.getCoupon, { errors }, async (request) => coupons.getCoupon(app.db, request.params.id));
+  route(app, endpoints.listCoupons, { errors }, async (request) => coupons.listCoupons(ctx, currentUser(request), request.query));
 
-  route(app, endpoints.updateCoupon, { errors }, async (request) => coupons.updateCoupon(app.db, request.params.id, request.body));
+  route(app, endpoints.getCoupon, { errors }, async (request) => coupons.getCoupon(ctx, currentUser(request), request.params.id));
 
-  route(app, endpoints.deleteCoupon, { errors }, async (request) => coupons.deleteCoupon(app.db, request.params.id));
+  route(app, endpoints.updateCoupon, { errors }, async (request) =>
+    coupons.updateCoupon(ctx, currentUser(request), { id: request.params.id, changes: request.body }),
+  );
 
-  route(app, endpoints.listCouponHistory, { errors }, async (request) => coupons.listCouponHistory(app.db, request.query));
+  route(app, endpoints.deleteCoupon, { errors }, async (request) => coupons.deleteCoupon(ctx, currentUser(request), request.params.id));
+
+  route(app, endpoints.listCouponHistory, { errors }, async (request) => coupons.listCouponHistory(ctx, currentUser(request), request.query));
 
   route(app, endpoints.applyCoupon, { config: applyLimit, errors: { ...errors, 429: errorResponseSchema } }, async (request) =>
-    coupons.applyCoupon(app.db, currentUser(request), request.params.code),
+    coupons.applyCoupon(ctx, currentUser(request), request.params.code),
   );
 };

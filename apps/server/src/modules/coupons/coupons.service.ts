@@ -16,6 +16,7 @@ import {
 import { sqlState, type Database } from '../../db/client.js';
 import type { CouponRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { appliedCoupon, couponRefusalError, today } from './coupon-rules.js';
@@ -66,7 +67,8 @@ async function findOr404(db: Database, id: number) {
 }
 
 /** POST /coupon. */
-export async function createCoupon(db: Database, input: CreateInput) {
+export async function createCoupon(ctx: AppContext, _actor: UserRow, input: CreateInput) {
+  const { db } = ctx;
   assertAmount(input.type, input.amount);
   if (input.expiry < todayUtc()) throw AppError.field('coupon.expiry_past', 'expiry');
   const agencyIds = input.user_id ?? [];
@@ -91,7 +93,8 @@ export async function createCoupon(db: Database, input: CreateInput) {
 }
 
 /** PATCH /coupon/{id}: absent fields stay; the code never changes; the limit never drops below the uses. */
-export async function updateCoupon(db: Database, id: number, input: UpdateInput) {
+export async function updateCoupon(ctx: AppContext, _actor: UserRow, { id, changes: input }: { id: number; changes: UpdateInput }) {
+  const { db } = ctx;
   const current = await findOr404(db, id);
   if (input.coupon_code !== undefined && input.coupon_code !== current.code) throw AppError.field('coupon.code_locked', 'coupon_code');
 
@@ -127,17 +130,20 @@ export async function updateCoupon(db: Database, id: number, input: UpdateInput)
   return { message: messages.couponUpdated, data: couponDto(row) };
 }
 
-export async function getCoupon(db: Database, id: number) {
+export async function getCoupon(ctx: AppContext, _actor: UserRow, id: number) {
+  const { db } = ctx;
   return { data: couponDto(await findOr404(db, id)) };
 }
 
 /** DELETE /coupon/{id}: soft delete; redemptions and payments keep pointing at it. */
-export async function deleteCoupon(db: Database, id: number) {
+export async function deleteCoupon(ctx: AppContext, _actor: UserRow, id: number) {
+  const { db } = ctx;
   if (!(await couponsRepository.softDelete(db, id))) throw new AppError('coupon.not_found');
   return { message: messages.success };
 }
 
-export async function listCoupons(db: Database, query: ListQuery) {
+export async function listCoupons(ctx: AppContext, _actor: UserRow, query: ListQuery) {
+  const { db } = ctx;
   const { rows, total } = await couponsRepository.list(
     db,
     { keyword: query.keyword, from: query.from, to: query.to },
@@ -146,7 +152,8 @@ export async function listCoupons(db: Database, query: ListQuery) {
   return { data: rows.map(couponDto), meta: pageMeta(query, total, rows.length) };
 }
 
-export async function listCouponHistory(db: Database, query: HistoryQuery) {
+export async function listCouponHistory(ctx: AppContext, _actor: UserRow, query: HistoryQuery) {
+  const { db } = ctx;
   const { rows, total } = await couponsRepository.history(
     db,
     { keyword: query.keyword, from: query.from, to: query.to },
@@ -169,7 +176,8 @@ export async function listCouponHistory(db: Database, query: HistoryQuery) {
  * GET /apply-coupon/{code}: the coupon if the caller's agency may use it now. Nothing is reserved;
  * the payment checks again and counts the use.
  */
-export async function applyCoupon(db: Database, actor: UserRow, code: string) {
+export async function applyCoupon(ctx: AppContext, actor: UserRow, code: string) {
+  const { db } = ctx;
   const agencyId = agencyIdOf(actor);
   if (agencyId === null) throw new AppError('auth.forbidden');
   const trimmed = code.trim();
