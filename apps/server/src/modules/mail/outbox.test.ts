@@ -55,7 +55,7 @@ describe('transactional outbox with SMTP', () => {
     expect(queued).toMatchObject({ subject: 'Verify your email address', sentAt: null, attempts: 0 });
 
     // Nothing listens on the port yet: the attempt fails and is scheduled again with back-off.
-    expect(await deliverDueEmails(t.app, t.app.mailer!)).toBe(0);
+    expect(await deliverDueEmails(t.ctx, { mailer: t.app.mailer! })).toBe(0);
     const [failed] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, queued!.id));
     expect(failed!.attempts).toBe(1);
     expect(failed!.lastError).toBeTruthy();
@@ -66,12 +66,12 @@ describe('transactional outbox with SMTP', () => {
     const smtp = await startSmtp(port);
     try {
       // Not due yet: nothing is sent before the back-off ends.
-      expect(await deliverDueEmails(t.app, t.app.mailer!)).toBe(0);
+      expect(await deliverDueEmails(t.ctx, { mailer: t.app.mailer! })).toBe(0);
       await t.db
         .update(outboxEmails)
         .set({ nextAttemptAt: sql`now() - interval '1 second'` })
         .where(eq(outboxEmails.id, queued!.id));
-      expect(await deliverDueEmails(t.app, t.app.mailer!)).toBe(1);
+      expect(await deliverDueEmails(t.ctx, { mailer: t.app.mailer! })).toBe(1);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual([payload.sign.email]);
       expect(smtp.received[0]!.data).toContain('Subject: Verify your email address');
@@ -79,7 +79,7 @@ describe('transactional outbox with SMTP', () => {
       const [sent] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.id, queued!.id));
       expect(sent!.sentAt).not.toBeNull();
       // Sent emails are not sent again.
-      expect(await deliverDueEmails(t.app, t.app.mailer!)).toBe(0);
+      expect(await deliverDueEmails(t.ctx, { mailer: t.app.mailer! })).toBe(0);
       expect(smtp.received).toHaveLength(1);
     } finally {
       await smtp.close();
@@ -134,7 +134,7 @@ describe('outbox workers on several instances', () => {
           sql`${outboxEmails.sentAt} is null and ${outboxEmails.nextAttemptAt} <= now() and (${outboxEmails.lockedUntil} is null or ${outboxEmails.lockedUntil} <= now())`,
         )) as [{ n: number }];
       if (Number(n) === 0) return total;
-      total += await deliverDueEmails(w.app, mailer, { batch });
+      total += await deliverDueEmails(w.ctx, { mailer, batch });
     }
   }
 
@@ -159,7 +159,7 @@ describe('outbox workers on several instances', () => {
       );
     expect(rows.every((r) => r.sentAt !== null && r.lockedUntil === null && r.attempts === 1)).toBe(true);
     // Sent emails are not sent again.
-    expect(await deliverDueEmails(w.app, one.mailer)).toBe(0);
+    expect(await deliverDueEmails(w.ctx, { mailer: one.mailer })).toBe(0);
   });
 
   it('keeps a claimed email from other workers, and sends it once the lease of a crashed worker ends', async () => {
@@ -168,14 +168,14 @@ describe('outbox workers on several instances', () => {
     const [claim] = await outboxRepository.claimDue(w.db, { limit: 50, leaseSeconds: 600 }).then((rows) => rows.filter((r) => r.id === mail!.id));
     expect(claim).toMatchObject({ id: mail!.id, attempts: 1 });
     const other = countingMailer();
-    await deliverDueEmails(w.app, other.mailer);
+    await deliverDueEmails(w.ctx, { mailer: other.mailer });
     expect(other.sent.filter((m) => m.subject === 'crash 0')).toHaveLength(0);
 
     await w.db
       .update(outboxEmails)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(outboxEmails.id, mail!.id));
-    await deliverDueEmails(w.app, other.mailer);
+    await deliverDueEmails(w.ctx, { mailer: other.mailer });
     expect(other.sent.filter((m) => m.subject === 'crash 0')).toHaveLength(1);
     const [row] = await w.db.select().from(outboxEmails).where(eq(outboxEmails.id, mail!.id));
     expect(row).toMatchObject({ attempts: 2, lockedUntil: null });
@@ -195,7 +195,7 @@ describe('outbox workers on several instances', () => {
         return held;
       },
     });
-    const slowRun = deliverDueEmails(w.app, slow.mailer, { batch: 50 });
+    const slowRun = deliverDueEmails(w.ctx, { mailer: slow.mailer, batch: 50 });
     await isHolding;
     // While the first send hangs, the lease on the second email runs out and another worker takes it.
     await w.db
@@ -203,7 +203,7 @@ describe('outbox workers on several instances', () => {
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(outboxEmails.id, second!.id));
     const fast = countingMailer();
-    await deliverDueEmails(w.app, fast.mailer, { batch: 50 });
+    await deliverDueEmails(w.ctx, { mailer: fast.mailer, batch: 50 });
     release();
     await slowRun;
 
@@ -226,19 +226,19 @@ describe('outbox workers on several instances', () => {
       },
       close() {},
     };
-    expect(await deliverDueEmails(w.app, broken)).toBe(0);
+    expect(await deliverDueEmails(w.ctx, { mailer: broken })).toBe(0);
     const [failed] = await w.db.select().from(outboxEmails).where(eq(outboxEmails.id, mail!.id));
     expect(failed).toMatchObject({ attempts: 1, lockedUntil: null, sentAt: null, lastError: '421 try again later' });
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     const other = countingMailer();
-    await deliverDueEmails(w.app, other.mailer);
+    await deliverDueEmails(w.ctx, { mailer: other.mailer });
     expect(other.sent.filter((m) => m.subject === 'fail 0')).toHaveLength(0);
     await w.db
       .update(outboxEmails)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(eq(outboxEmails.id, mail!.id));
-    await deliverDueEmails(w.app, other.mailer);
+    await deliverDueEmails(w.ctx, { mailer: other.mailer });
     expect(other.sent.filter((m) => m.subject === 'fail 0')).toHaveLength(1);
     const [sent] = await w.db.select().from(outboxEmails).where(eq(outboxEmails.id, mail!.id));
     expect(sent).toMatchObject({ attempts: 2, lockedUntil: null, lastError: null });

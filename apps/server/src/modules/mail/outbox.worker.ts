@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/app-context.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { outboxRepository } from './outbox.repository.js';
 
@@ -10,6 +11,7 @@ import { outboxRepository } from './outbox.repository.js';
 export const OUTBOX_LEASE_SECONDS = 15 * 60;
 
 export interface DeliverOptions {
+  mailer: Mailer;
   batch?: number;
   leaseSeconds?: number;
 }
@@ -20,24 +22,21 @@ export interface DeliverOptions {
  * batch (outboxRepository.claimDue), so an email is sent once; only a worker that dies mid-send, or a
  * send that outlasts the lease, lets the email be sent again (at-least-once, never lost).
  */
-export async function deliverDueEmails(
-  app: Pick<FastifyInstance, 'db' | 'log'>,
-  mailer: Mailer,
-  { batch = 20, leaseSeconds = OUTBOX_LEASE_SECONDS }: DeliverOptions = {},
-): Promise<number> {
-  const claimed = await outboxRepository.claimDue(app.db, { limit: batch, leaseSeconds });
+export async function deliverDueEmails(ctx: AppContext, { mailer, batch = 20, leaseSeconds = OUTBOX_LEASE_SECONDS }: DeliverOptions): Promise<number> {
+  const { db } = ctx;
+  const claimed = await outboxRepository.claimDue(db, { limit: batch, leaseSeconds });
   let sent = 0;
   for (const mail of claimed) {
     // Earlier sends of this batch may have been slow: only send what is still ours.
-    if (!(await outboxRepository.renewClaim(app.db, mail.id, mail.attempts, leaseSeconds))) continue;
+    if (!(await outboxRepository.renewClaim(db, mail.id, mail.attempts, leaseSeconds))) continue;
     try {
       await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } catch (err) {
-      app.log.warn({ emailId: mail.id, attempts: mail.attempts, err: (err as Error).message }, 'email delivery failed; will retry');
-      await outboxRepository.markFailed(app.db, mail.id, mail.attempts, (err as Error).message);
+      ctx.log?.warn({ emailId: mail.id, attempts: mail.attempts, err: (err as Error).message }, 'email delivery failed; will retry');
+      await outboxRepository.markFailed(db, mail.id, mail.attempts, (err as Error).message);
       continue;
     }
-    await outboxRepository.markSent(app.db, mail.id);
+    await outboxRepository.markSent(db, mail.id);
     sent++;
   }
   return sent;
@@ -50,7 +49,7 @@ export function startOutboxWorker(app: FastifyInstance, mailer: Mailer, interval
     if (running) return;
     running = true;
     try {
-      await deliverDueEmails(app, mailer);
+      await deliverDueEmails(app.ctx, { mailer });
     } catch (err) {
       app.log.error({ err }, 'outbox tick failed');
     } finally {
