@@ -18,20 +18,20 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, storage: app.storage, config: app.config };
+  const { ctx } = app;
   // Contact Information of My Account; associates have no such tab.
-  route(app, endpoints.updateInfo, { errors }, async (request) => users.updateContactInfo(ctx, { userId: currentUser(request).id, input: request.body }));
+  route(app, endpoints.updateInfo, { errors }, async (request) => users.updateContactInfo(ctx, currentUser(request), request.body));
 
-  route(app, endpoints.editUser, { errors }, async (request) => users.editUser(ctx, { actor: currentUser(request), input: request.body.sign }));
+  route(app, endpoints.editUser, { errors }, async (request) => users.editUser(ctx, currentUser(request), request.body.sign));
 
   route(app, endpoints.updateProfilePic, { errors }, async (request) => {
     const user = currentUser(request);
-    return users.replaceProfilePicture(ctx, { userId: user.id, data: await readPictureUpload(request) });
+    return users.replaceProfilePicture(ctx, user, await readPictureUpload(request));
   });
 
   // Public: <img> tags send no bearer token, and the file names are 144-bit random.
   route(app, endpoints.getProfilePicture, {}, async (request, reply) => {
-    const picture = await users.readProfilePicture(ctx, { file: request.params.file });
+    const picture = await users.readProfilePicture(ctx, request.params.file);
     return (
       reply
         .header('content-type', picture.contentType)

@@ -4,18 +4,13 @@ import { messages, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type update
 import type { Database } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/index.js';
 import { can } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Storage } from '../../lib/storage.js';
 import { findCountry, findState } from '../geo/geo.service.js';
 import { loadUserDto } from './user-dto.js';
 import { usersRepository } from './users.repository.js';
 
 /** Profile rules: Contact Information, editing a user, the profile picture. No HTTP here. */
-
-interface Ctx {
-  db: Database;
-  storage: Storage;
-}
 
 type UpdateInfo = z.output<typeof updateInfoSchema>;
 type EditUser = z.output<typeof editUserFieldsSchema>;
@@ -55,8 +50,7 @@ async function checkRegion(countryId: string | null | undefined, stateId: string
 }
 
 /** POST /update/updateInfo: the caller's own Contact Information (admins and agencies). */
-export async function updateContactInfo(ctx: Ctx, options: { userId: number; input: UpdateInfo }) {
-  const { input } = options;
+export async function updateContactInfo(ctx: AppContext, actor: UserRow, input: UpdateInfo) {
   const phone = normalisePhone(input.phoneNumber!.trim(), input.countryCode, 'phoneNumber');
   const region = await checkRegion(textValue(input.country_id), textValue(input.state_id));
   const values: Partial<NewUserRow> = {
@@ -73,7 +67,7 @@ export async function updateContactInfo(ctx: Ctx, options: { userId: number; inp
     countryId: region.countryId,
     zipCode: textValue(input.zipCode),
   };
-  const updated = await usersRepository.update(ctx.db, options.userId, values);
+  const updated = await usersRepository.update(ctx.db, actor.id, values);
   if (!updated) throw new AppError('request.not_found');
   return userResponse(ctx.db, updated.id, messages.profileUpdated);
 }
@@ -88,8 +82,7 @@ function mayEdit(actor: UserRow, target: UserRow): boolean {
 }
 
 /** POST /update/updateUserInfo: edit a user's name and contact fields. */
-export async function editUser(ctx: Ctx, options: { actor: UserRow; input: EditUser }) {
-  const { actor, input } = options;
+export async function editUser(ctx: AppContext, actor: UserRow, input: EditUser) {
   const targetId = input.userId ?? input.user_id ?? actor.id;
   const target = targetId === actor.id ? actor : await usersRepository.findById(ctx.db, targetId);
   if (!target || !mayEdit(actor, target)) throw new AppError('request.not_found');
@@ -126,8 +119,7 @@ const PICTURE_FOLDER = 'profile';
 const PICTURE_FILE = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp)$/;
 
 /** POST /updateProfilePic: stores the new picture and deletes the one it replaces. */
-export async function replaceProfilePicture(ctx: Ctx, options: { userId: number; data: Buffer }) {
-  const { data } = options;
+export async function replaceProfilePicture(ctx: AppContext, actor: UserRow, data: Buffer) {
   if (data.length === 0) throw AppError.field('user.photo_missing', 'file');
   if (data.length > PROFILE_PIC_MAX_BYTES) throw AppError.field('user.photo_too_large', 'file');
   // Loaded with the first upload rather than at start-up.
@@ -142,7 +134,7 @@ export async function replaceProfilePicture(ctx: Ctx, options: { userId: number;
   const key = await ctx.storage.put(PICTURE_FOLDER, ext, clean);
   let swapped: { previous: string | null } | null;
   try {
-    swapped = await usersRepository.swapProfileImage(ctx.db, options.userId, key);
+    swapped = await usersRepository.swapProfileImage(ctx.db, actor.id, key);
   } catch (err) {
     await ctx.storage.remove(key);
     throw err;
@@ -152,13 +144,13 @@ export async function replaceProfilePicture(ctx: Ctx, options: { userId: number;
     throw new AppError('request.not_found');
   }
   if (swapped.previous && swapped.previous !== key) await ctx.storage.remove(swapped.previous);
-  return userResponse(ctx.db, options.userId, messages.photoUpdated);
+  return userResponse(ctx.db, actor.id, messages.photoUpdated);
 }
 
 /** GET /profile-pictures/:file: the bytes and their type, or 404 for unknown or malformed names. */
-export async function readProfilePicture(ctx: Ctx, options: { file: string }) {
-  const match = PICTURE_FILE.exec(options.file);
-  const data = match ? await ctx.storage.read(`${PICTURE_FOLDER}/${options.file}`) : null;
+export async function readProfilePicture(ctx: AppContext, file: string) {
+  const match = PICTURE_FILE.exec(file);
+  const data = match ? await ctx.storage.read(`${PICTURE_FOLDER}/${file}`) : null;
   if (!match || !data) throw new AppError('request.not_found');
   return { data, contentType: PICTURE_MIME[match[1]!]! };
 }
