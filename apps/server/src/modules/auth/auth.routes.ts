@@ -39,7 +39,7 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const ctx = { db: app.db, config: app.config };
+  const { ctx } = app;
   const secure = app.config.publicUrl.startsWith('https:');
 
   // One path, two calls (docs/decisions/0011-tenancy-and-roles.md): without a token a visitor signs
@@ -80,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   route(app, endpoints.login, {}, async (request, reply) => {
     try {
-      return await auth.login(ctx, request.body, request.ip);
+      return await auth.login(ctx, { credentials: request.body, ip: request.ip });
     } catch (err) {
       // The password was right (that refusal comes only after it): this browser may follow the verification too.
       if (err instanceof AppError && err.code === 'auth.email_unverified') {
@@ -91,18 +91,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }
   });
 
-  route(app, endpoints.logout, {}, async (request) => auth.logout(ctx, request.accessTokenId!));
+  route(app, endpoints.logout, {}, async (request) => auth.logout(ctx, currentUser(request), request.accessTokenId!));
 
-  route(app, endpoints.getInfo, {}, async (request) => auth.getInfo(currentUser(request)));
+  route(app, endpoints.getInfo, {}, async (request) => auth.getInfo(ctx, currentUser(request)));
 
   route(app, endpoints.forgotPassword, { config: limit(5, 15, true) }, async (request) => auth.forgotPassword(ctx, request.body.email));
 
-  route(app, endpoints.resetPassword, { config: limit(20, 15) }, async (request) => auth.completePasswordLink(ctx, request.body, 'reset_password', request.ip));
+  route(app, endpoints.resetPassword, { config: limit(20, 15) }, async (request) =>
+    auth.completePasswordLink(ctx, { form: request.body, purpose: 'reset_password', ip: request.ip }),
+  );
 
-  route(app, endpoints.setPassword, { config: limit(20, 15) }, async (request) => auth.completePasswordLink(ctx, request.body, 'set_password', request.ip));
+  route(app, endpoints.setPassword, { config: limit(20, 15) }, async (request) =>
+    auth.completePasswordLink(ctx, { form: request.body, purpose: 'set_password', ip: request.ip }),
+  );
 
   route(app, endpoints.changePassword, {}, async (request) =>
-    auth.changePassword(ctx, { userId: currentUser(request).id, tokenId: request.accessTokenId, ip: request.ip, input: request.body }),
+    auth.changePassword(ctx, currentUser(request), { tokenId: request.accessTokenId, ip: request.ip, form: request.body }),
   );
 
   route(app, endpoints.resendVerify, { config: limit(5, 15, true) }, async (request) => auth.resendVerification(ctx, request.body.email));
@@ -121,7 +125,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return reply.redirect(result.ok ? '/login?verified=1' : `/login?error=${encodeURIComponent(result.message)}`);
   });
 
-  route(app, endpoints.getUserByToken, { config: limit(30, 15) }, async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'login_link'));
+  route(app, endpoints.getUserByToken, { config: limit(30, 15) }, async (request) =>
+    auth.exchangeOneTimeLogin(ctx, { token: request.params.token, purpose: 'login_link' }),
+  );
 
-  route(app, endpoints.getGoogleLogin, { config: limit(30, 15) }, async (request) => auth.exchangeOneTimeLogin(ctx, request.params.token, 'social_login'));
+  route(app, endpoints.getGoogleLogin, { config: limit(30, 15) }, async (request) =>
+    auth.exchangeOneTimeLogin(ctx, { token: request.params.token, purpose: 'social_login' }),
+  );
 };

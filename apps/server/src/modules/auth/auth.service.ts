@@ -3,8 +3,9 @@ import { messages, type LoginInput, type PasswordTokenInput, type SignUpInput } 
 import type { z } from 'zod';
 import type { changePasswordSchema, signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
-import { sqlState, type Database, type DbOrTx } from '../../db/client.js';
+import { sqlState, type DbOrTx } from '../../db/client.js';
 import type { OneTimePurpose, UserRow } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
@@ -47,11 +48,6 @@ async function answerNoSoonerThan<T>(ms: number, work: () => Promise<T>): Promis
   }
 }
 
-interface Ctx {
-  db: Database;
-  config: Config;
-}
-
 type SignUp = z.output<typeof signUpFieldsSchema>;
 type Login = z.output<typeof loginSchema>;
 type PasswordToken = z.output<typeof passwordTokenSchema>;
@@ -81,7 +77,7 @@ function verifyUrl(config: Config, token: string) {
   return `${config.publicUrl}/api/email/verify/${token}`;
 }
 
-async function queueVerification(ctx: Ctx, tx: DbOrTx, user: UserRow) {
+async function queueVerification(ctx: AppContext, tx: DbOrTx, user: UserRow) {
   const token = await issueOneTimeToken(tx, user.id, 'verify_email', VERIFY_TTL_MS);
   await outboxRepository.enqueue(tx, emails.verifyEmail(user.email, user.name, verifyUrl(ctx.config, token)));
 }
@@ -95,7 +91,7 @@ async function queueVerification(ctx: Ctx, tx: DbOrTx, user: UserRow) {
  * for the caller's checkverify cookie (signup-key.ts): a real one for a new account, a decoy
  * otherwise.
  */
-export async function register(ctx: Ctx, sign: SignUp): Promise<{ message: string; user: null; signupKey: string }> {
+export async function register(ctx: AppContext, sign: SignUp): Promise<{ message: string; user: null; signupKey: string }> {
   const email = sign.email.trim().toLowerCase();
   if (sign.contact_number && !isValidPhoneNumber(sign.contact_number)) {
     throw AppError.field('user.phone_invalid', 'sign.contact_number');
@@ -133,7 +129,7 @@ export async function register(ctx: Ctx, sign: SignUp): Promise<{ message: strin
 }
 
 /** Tells the owner of a taken address that someone tried to sign up with it (capped per hour). */
-async function noticeSignUpAttempt(ctx: Ctx, email: string) {
+async function noticeSignUpAttempt(ctx: AppContext, email: string) {
   const allowed = await takeEmailAllowance(ctx.db, 'account_exists', email);
   const owner = await usersRepository.findByEmail(ctx.db, email);
   if (!allowed || !owner || owner.status !== 1) return;
@@ -144,13 +140,13 @@ async function noticeSignUpAttempt(ctx: Ctx, email: string) {
  * A checkverify key for an account whose password was just proven on the sign-in form (which then
  * answered "Please verify your email first."), so that browser's waiting screen can move on too.
  */
-export async function signupKeyForProvenLogin(ctx: Ctx, email: string): Promise<string | null> {
+export async function signupKeyForProvenLogin(ctx: AppContext, email: string): Promise<string | null> {
   const user = await usersRepository.findByEmail(ctx.db, email);
   return user && !user.emailVerifiedAt ? signupKey(ctx.config.appKey, user) : null;
 }
 
 /** POST /login. Throttled on failures only, per account+address, address and account (login-throttle.ts). */
-export async function login(ctx: Ctx, input: Login, ip: string) {
+export async function login(ctx: AppContext, { credentials: input, ip }: { credentials: Login; ip: string }) {
   if (await loginThrottle.isBlocked(ctx.db, input.email, ip)) throw new AppError('auth.too_many_logins');
   const user = await usersRepository.findByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -169,13 +165,13 @@ export async function login(ctx: Ctx, input: Login, ip: string) {
   return { token, user: await loadUserDto(ctx.db, user.id) };
 }
 
-export async function logout(ctx: Ctx, tokenId: number) {
+export async function logout(ctx: AppContext, _actor: UserRow, tokenId: number) {
   await authRepository.deleteAccessToken(ctx.db, tokenId);
   return { message: messages.loggedOut };
 }
 
 /** GET /getInfo: the session's user as authentication loaded it (no further query). */
-export function getInfo(user: UserWithAgency) {
+export function getInfo(_ctx: AppContext, user: UserWithAgency) {
   return { user: toUserDto(user) };
 }
 
@@ -183,7 +179,7 @@ export function getInfo(user: UserWithAgency) {
  * POST /forgot-password: the same answer, in the same time, whether or not the email exists, is
  * active, or has had its hourly share of reset emails (email-quota.ts).
  */
-export async function forgotPassword(ctx: Ctx, email: string) {
+export async function forgotPassword(ctx: AppContext, email: string) {
   return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
     const allowed = await takeEmailAllowance(ctx.db, 'reset_password', email);
     const user = await usersRepository.findByEmail(ctx.db, email);
@@ -203,7 +199,10 @@ export async function forgotPassword(ctx: Ctx, email: string) {
  * email (the link proved the address) and revoke every session. The link also proved who is at
  * this network address, so its sign-in back-off for the account ends (login-throttle.ts).
  */
-export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpose: 'reset_password' | 'set_password', ip: string) {
+export async function completePasswordLink(
+  ctx: AppContext,
+  { form: input, purpose, ip }: { form: PasswordToken; purpose: 'reset_password' | 'set_password'; ip: string },
+) {
   const invalid = purpose === 'reset_password' ? 'auth.reset_link_invalid' : 'auth.set_password_link_invalid';
   const user = await usersRepository.findByEmail(ctx.db, input.email);
   if (!user) throw AppError.field(invalid, 'token');
@@ -231,8 +230,12 @@ export async function completePasswordLink(ctx: Ctx, input: PasswordToken, purpo
  * yet through its set-password link) has nothing to confirm: it may set a first password with the
  * session alone, which already has full use of the account.
  */
-export async function changePassword(ctx: Ctx, options: { userId: number; tokenId: number | null; ip: string; input: ChangePassword }) {
-  const { userId, tokenId, ip, input } = options;
+export async function changePassword(
+  ctx: AppContext,
+  actor: UserRow,
+  { tokenId, ip, form: input }: { tokenId: number | null; ip: string; form: ChangePassword },
+) {
+  const userId = actor.id;
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user) throw new AppError('auth.unauthenticated');
   if (user.passwordHash) {
@@ -258,7 +261,7 @@ export async function changePassword(ctx: Ctx, options: { userId: number; tokenI
  * one. A verified account gets no email: nothing is pending, and a stranger must not be able to
  * mail its owner at will; its owner on the "verify your email" screen is moved on by checkverify.
  */
-export async function resendVerification(ctx: Ctx, email: string) {
+export async function resendVerification(ctx: AppContext, email: string) {
   return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
     const allowed = await takeEmailAllowance(ctx.db, 'verify_email', email);
     const user = await usersRepository.findByEmail(ctx.db, email);
@@ -278,7 +281,7 @@ export async function resendVerification(ctx: Ctx, email: string) {
  * owner's waiting screen without the key (another browser) simply keeps waiting; the emailed link
  * itself takes them to the sign-in page.
  */
-export async function checkVerification(ctx: Ctx, options: { email: string; signupKey: string | null; bearer: string | null }) {
+export async function checkVerification(ctx: AppContext, options: { email: string; signupKey: string | null; bearer: string | null }) {
   const user = await usersRepository.findByEmail(ctx.db, options.email);
   let entitled = user !== null && signupKeyOpens(ctx.config.appKey, options.signupKey, user);
   if (user && !entitled && options.bearer) {
@@ -291,7 +294,7 @@ export async function checkVerification(ctx: Ctx, options: { email: string; sign
 }
 
 /** The emailed link: consumes the token and marks the address verified. */
-export async function verifyEmailLink(ctx: Ctx, token: string): Promise<{ ok: boolean; message: string }> {
+export async function verifyEmailLink(ctx: AppContext, token: string): Promise<{ ok: boolean; message: string }> {
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await authRepository.consumeOneTimeToken(tx, hashToken(token), 'verify_email');
     if (id) await usersRepository.update(tx, id, { emailVerifiedAt: new Date() });
@@ -305,7 +308,7 @@ export async function verifyEmailLink(ctx: Ctx, token: string): Promise<{ ok: bo
  * hand-off) for a session. Unverified accounts may sign in this way; the client then blocks the
  * order until the email is verified.
  */
-export async function exchangeOneTimeLogin(ctx: Ctx, token: string, purpose: 'login_link' | 'social_login') {
+export async function exchangeOneTimeLogin(ctx: AppContext, { token, purpose }: { token: string; purpose: 'login_link' | 'social_login' }) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('auth.login_link_invalid');
   const result = await ctx.db.transaction(async (tx) => {
     const userId = await authRepository.consumeOneTimeToken(tx, hashToken(token), purpose);
