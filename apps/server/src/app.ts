@@ -244,7 +244,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Every call is an entry of the endpoint table, registered with the guard its `access` names.
       onlyTableRoutes(api);
       await api.register(healthRoutes);
-      await api.register(authRoutes, { addUser: (actor, input) => addUser({ db: database.db, config }, { actor, input }) });
+      await api.register(authRoutes, { addUser });
       await api.register(usersRoutes);
       await api.register(userManagementRoutes);
       await api.register(import('./modules/users/users-by-role.routes.js'));

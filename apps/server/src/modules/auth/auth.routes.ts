@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { addUserFieldsSchema, endpoints, signUpFieldsSchema, type registerResponseSchema } from '@copydesk/shared';
 import type { UserRow } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { parseOrThrow } from '../../lib/validate.js';
@@ -35,7 +36,7 @@ type AddUserFields = z.output<typeof addUserFieldsSchema>;
  * the signed-in form of POST /register, so the app hands that service in.
  */
 export interface AuthRoutesOptions {
-  addUser: (actor: UserRow, input: AddUserFields) => Promise<z.input<typeof registerResponseSchema>>;
+  addUser: (ctx: AppContext, actor: UserRow, input: AddUserFields) => Promise<z.input<typeof registerResponseSchema>>;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const input = parsed.get(request)!;
-      if ('addUser' in input) return reply.status(201).send(await options.addUser(currentUser(request), input.addUser));
+      if ('addUser' in input) return reply.status(201).send(await options.addUser(ctx, currentUser(request), input.addUser));
       const { signupKey, ...result } = await auth.register(ctx, input.signUp);
       reply.header('set-cookie', signupCookie(signupKey, secure));
       return reply.status(201).send(result);

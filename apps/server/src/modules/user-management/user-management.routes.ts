@@ -11,15 +11,15 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  * signed-in form of POST /register (auth.routes.ts, which the app hands `addUser`).
  */
 export const userManagementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, config: app.config };
+  const { ctx } = app;
   // Each route's guard (its endpoint-table `access`) runs on request, before the body or query is
   // read: an associate gets 403 whatever it sends.
 
-  route(app, endpoints.listUsers, { errors }, async (request) => management.listUsers(ctx, { actor: currentUser(request), query: request.query }));
+  route(app, endpoints.listUsers, { errors }, async (request) => management.listUsers(ctx, currentUser(request), request.query));
 
-  route(app, endpoints.getUser, { errors }, async (request) => management.getUser(ctx, { actor: currentUser(request), id: request.params.id }));
+  route(app, endpoints.getUser, { errors }, async (request) => management.getUser(ctx, currentUser(request), request.params.id));
 
   route(app, endpoints.changeUserStatus, { errors }, async (request) =>
-    management.changeStatus(ctx, { actor: currentUser(request), userId: request.body.userid, status: request.body.status }),
+    management.changeStatus(ctx, currentUser(request), { userId: request.body.userid, status: request.body.status }),
   );
 };

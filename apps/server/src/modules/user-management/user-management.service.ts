@@ -1,10 +1,10 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import type { z } from 'zod';
 import { centsToDollars, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
-import type { Config } from '../../config.js';
-import { sqlState, type Database } from '../../db/client.js';
+import { sqlState } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { can, managesUser, scopes } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageMeta } from '../../lib/pagination.js';
 import { authRepository } from '../auth/auth.repository.js';
@@ -19,11 +19,6 @@ import { usersRepository, type UserListRowData } from '../users/users.repository
  * associates, and switching a user on or off. An admin manages every agency and associate; an
  * agency its own associates.
  */
-
-interface Ctx {
-  db: Database;
-  config: Config;
-}
 
 type ListQuery = z.output<typeof userListQuerySchema>;
 type AddUser = z.output<typeof addUserFieldsSchema>;
@@ -45,8 +40,7 @@ function listRowDto({ user, agencyName, balanceCents }: UserListRowData): UserLi
 }
 
 /** GET /user: a page of users, or `{count}` with `count`, or every `{id, name, email}` with `showAll`. */
-export async function listUsers(ctx: Ctx, options: { actor: UserRow; query: ListQuery }) {
-  const { actor, query } = options;
+export async function listUsers(ctx: AppContext, actor: UserRow, query: ListQuery) {
   const scope = scopes.users(actor);
   if (query.count) return { count: await usersRepository.count(ctx.db, scope) };
   if (query.showAll) return { data: await usersRepository.options(ctx.db, scope) };
@@ -56,8 +50,8 @@ export async function listUsers(ctx: Ctx, options: { actor: UserRow; query: List
 }
 
 /** GET /user/{id}: one row; anyone outside the caller's scope is "not found". */
-export async function getUser(ctx: Ctx, options: { actor: UserRow; id: number }) {
-  const row = await usersRepository.findListRow(ctx.db, scopes.users(options.actor), options.id);
+export async function getUser(ctx: AppContext, actor: UserRow, id: number) {
+  const row = await usersRepository.findListRow(ctx.db, scopes.users(actor), id);
   if (!row) throw new AppError('request.not_found');
   return { data: listRowDto(row) };
 }
@@ -70,8 +64,7 @@ const inviterName = (user: UserRow) => (user.role === 'agency' ? user.companyNam
  * new user has no password; the set-password email (single use, 7 days) lets them choose one,
  * and using it verifies the address.
  */
-export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUser }) {
-  const { actor, input } = options;
+export async function addUser(ctx: AppContext, actor: UserRow, input: AddUser) {
   // An admin adds agencies, an agency its associates; nobody else adds anyone.
   const role = can(actor, 'users.addAgency') ? 'agency' : can(actor, 'users.addAssociate') ? 'associate' : null;
   if (role === null) throw new AppError('auth.forbidden');
@@ -109,8 +102,7 @@ export async function addUser(ctx: Ctx, options: { actor: UserRow; input: AddUse
  * nobody switches themselves or an admin. Deactivating ends the user's sessions at once; an
  * agency's associates are refused on every call while the agency is inactive (plugins/auth.ts).
  */
-export async function changeStatus(ctx: Ctx, options: { actor: UserRow; userId: number; status: 0 | 1 }) {
-  const { actor, userId, status } = options;
+export async function changeStatus(ctx: AppContext, actor: UserRow, { userId, status }: { userId: number; status: 0 | 1 }) {
   if (actor.id === userId) throw new AppError('user.status_of_self');
   const target = await usersRepository.findById(ctx.db, userId);
   if (!target || !managesUser(actor, target)) throw new AppError('request.not_found');
