@@ -38,7 +38,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.socialRedirect, {}, async (request, reply) => {
     if (!google.configured) return reply.redirect(loginWithError(messages.socialNotConfigured));
     try {
-      const { url, sealed } = await google.start({ redirectUri });
+      const { url, sealed } = await google.start(app.ctx, { redirectUri });
       setPendingCookie(reply, sealed, Math.floor(SIGN_IN_TTL_MS / 1000));
       return reply.header('cache-control', 'no-store').redirect(url);
     } catch (err) {
@@ -54,8 +54,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!google.configured) return reply.redirect(loginWithError(messages.socialNotConfigured));
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
-      const { token } = await google.finish({
-        db: app.db,
+      const { token } = await google.finish(app.ctx, {
         // The URL the provider redirected to: same origin and path as redirect_uri.
         callbackUrl: new URL(`${redirectUri}${search}`),
         sealed: readCookie(request, COOKIE),

@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
-import { sqlState, type Database, type DbOrTx } from '../../db/client.js';
+import { sqlState, type DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { issueOneTimeToken, SOCIAL_TTL_MS } from '../auth/auth.service.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -123,12 +124,12 @@ export interface GoogleSignIn {
   /** False when GOOGLE_CLIENT_ID is unset: the button leads back to /login with a message. */
   readonly configured: boolean;
   /** Where to send the browser, and the sealed pending sign-in for the cookie. */
-  start(options: { redirectUri: string }): Promise<{ url: string; sealed: string }>;
+  start(ctx: AppContext, input: { redirectUri: string }): Promise<{ url: string; sealed: string }>;
   /**
    * Finishes a sign-in from the provider's redirect: exchanges the code, checks state, nonce and
    * PKCE, resolves the account and returns a one-time token for GET /getGoogleLogin/:token.
    */
-  finish(options: { db: Database; callbackUrl: URL; sealed: string | undefined }): Promise<{ token: string }>;
+  finish(ctx: AppContext, input: { callbackUrl: URL; sealed: string | undefined }): Promise<{ token: string }>;
 }
 
 export function createGoogleSignIn(config: Config): GoogleSignIn {
@@ -153,7 +154,7 @@ export function createGoogleSignIn(config: Config): GoogleSignIn {
   return {
     configured: Boolean(clientId && clientSecret),
 
-    async start({ redirectUri }) {
+    async start(_ctx, { redirectUri }) {
       const cfg = await configuration();
       const pending: PendingSignIn = {
         verifier: oidc.randomPKCECodeVerifier(),
@@ -174,7 +175,7 @@ export function createGoogleSignIn(config: Config): GoogleSignIn {
       return { url: url.href, sealed: sealPending(clientSecret!, pending) };
     },
 
-    async finish({ db, callbackUrl, sealed }) {
+    async finish(ctx, { callbackUrl, sealed }) {
       const pending = unsealPending(clientSecret!, sealed);
       if (!pending) throw new AppError('auth.social_failed');
       const cfg = await configuration();
@@ -187,7 +188,7 @@ export function createGoogleSignIn(config: Config): GoogleSignIn {
       const claims = tokens.claims();
       if (!claims) throw new AppError('auth.social_failed');
       const profile = readProfile(claims);
-      const token = await db.transaction(async (tx) => {
+      const token = await ctx.db.transaction(async (tx) => {
         const user = await findOrCreateGoogleUser(tx, profile);
         if (user.status !== 1) throw new AppError('auth.account_deactivated');
         return issueOneTimeToken(tx, user.id, 'social_login', SOCIAL_TTL_MS);
