@@ -23,28 +23,32 @@ async function once(request: FastifyRequest, reply: FastifyReply, scope: string,
 }
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, config: app.config, gateway: app.gateway, log: app.log };
+  const { ctx } = app;
 
   // Public: it only says which card form to draw (a publishable key is public by design).
   route(app, endpoints.getPaymentConfig, {}, async () => ({ gateway: app.config.paymentGateway, publishable_key: app.config.stripePublishableKey }));
 
   route(app, endpoints.payOrder, {}, async (request, reply) =>
-    once(request, reply, 'order.pay', (key, finish) => payments.payOrder(ctx, currentUser(request), request.body.paymentInfo, key, finish)),
+    once(request, reply, 'order.pay', (key, finish) =>
+      payments.payOrder(ctx, currentUser(request), { info: request.body.paymentInfo, idempotencyKey: key, finish }),
+    ),
   );
 
   route(app, endpoints.addBalance, {}, async (request, reply) =>
-    once(request, reply, 'billing.addBalance', (key, finish) => payments.addBalance(ctx, currentUser(request), request.body.paymentInfo, key, finish)),
+    once(request, reply, 'billing.addBalance', (key, finish) =>
+      payments.addBalance(ctx, currentUser(request), { info: request.body.paymentInfo, idempotencyKey: key, finish }),
+    ),
   );
 
-  route(app, endpoints.listPayments, {}, async (request) => billing.listPayments(app.db, currentUser(request), request.query));
+  route(app, endpoints.listPayments, {}, async (request) => billing.listPayments(ctx, currentUser(request), request.query));
 
-  route(app, endpoints.getPayment, {}, async (request) => billing.paymentDetail(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getPayment, {}, async (request) => billing.paymentDetail(ctx, currentUser(request), request.params.id));
 
-  route(app, endpoints.getAvailableBalance, {}, async (request) => billing.availableBalance(app.db, currentUser(request), request.params.userId));
+  route(app, endpoints.getAvailableBalance, {}, async (request) => billing.availableBalance(ctx, currentUser(request), request.params.userId));
 
-  route(app, endpoints.getSpending, {}, async (request) => billing.spending(app.db, currentUser(request), request.params.userId));
+  route(app, endpoints.getSpending, {}, async (request) => billing.spending(ctx, currentUser(request), request.params.userId));
 
-  route(app, endpoints.listSavedCards, {}, async (request) => billing.savedCards(app.db, currentUser(request), request.params.userId));
+  route(app, endpoints.listSavedCards, {}, async (request) => billing.savedCards(ctx, currentUser(request), request.params.userId));
 
   route(app, endpoints.getSetupIntent, {}, async (request) => app.gateway.setupIntent(currentUser(request).id));
 };

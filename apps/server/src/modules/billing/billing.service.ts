@@ -3,6 +3,7 @@ import { centsToDollars, type billingListQuerySchema, type LastBillingAddress } 
 import type { Database } from '../../db/client.js';
 import type { PaymentRow, UserRow } from '../../db/schema/index.js';
 import { scopes, walletAgencyOf } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { listCountries, listStates } from '../geo/geo.service.js';
@@ -14,22 +15,25 @@ import { billingRepository } from './billing.repository.js';
 type ListQuery = z.output<typeof billingListQuerySchema>;
 
 /** The agency whose wallet a user id stands for, if the actor may see it (lib/access.ts); otherwise 404, as for records that do not exist. */
-export async function walletAgencyFor(db: Database, actor: UserRow, userId: number): Promise<number> {
+async function walletAgencyFor(db: Database, actor: UserRow, userId: number): Promise<number> {
   const agencyId = walletAgencyOf(actor, await usersRepository.findById(db, userId));
   if (agencyId === null) throw new AppError('request.not_found');
   return agencyId;
 }
 
-export async function availableBalance(db: Database, actor: UserRow, userId: number) {
+export async function availableBalance(ctx: AppContext, actor: UserRow, userId: number) {
+  const { db } = ctx;
   return { balance: centsToDollars(await billingRepository.balanceOf(db, await walletAgencyFor(db, actor, userId))) };
 }
 
-export async function spending(db: Database, actor: UserRow, userId: number) {
+export async function spending(ctx: AppContext, actor: UserRow, userId: number) {
+  const { db } = ctx;
   return { spending: centsToDollars(await billingRepository.spendingOf(db, await walletAgencyFor(db, actor, userId))) };
 }
 
 /** Saved cards of an agency, newest first ("Recent" is the first). Associates pay from the wallet only. */
-export async function savedCards(db: Database, actor: UserRow, userId: number) {
+export async function savedCards(ctx: AppContext, actor: UserRow, userId: number) {
+  const { db } = ctx;
   const agencyId = await walletAgencyFor(db, actor, userId);
   const [cards, billing] = await Promise.all([billingRepository.listSavedCards(db, agencyId), billingRepository.lastBillingAddress(db, agencyId)]);
   return {
@@ -76,7 +80,8 @@ function rowDto(payment: PaymentRow, user: { name: string; email: string }) {
   };
 }
 
-export async function listPayments(db: Database, actor: UserRow, query: ListQuery) {
+export async function listPayments(ctx: AppContext, actor: UserRow, query: ListQuery) {
+  const { db } = ctx;
   const { rows, total } = await billingRepository.list(
     db,
     scopes.payments(actor),
@@ -87,7 +92,8 @@ export async function listPayments(db: Database, actor: UserRow, query: ListQuer
 }
 
 /** Everything the invoice-detail modal and the PDF show for one payment. */
-export async function paymentDetail(db: Database, actor: UserRow, id: number) {
+export async function paymentDetail(ctx: AppContext, actor: UserRow, id: number) {
+  const { db } = ctx;
   const found = await billingRepository.findVisible(db, scopes.payments(actor), id);
   if (!found) throw new AppError('payment.not_found');
   const { payment, user, couponCode } = found;

@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const ctx = () => ({ db: t.db, config: t.app.config, gateway });
+const ctx = () => ({ ...t.ctx, gateway });
 
 async function freshAgency() {
   const account = await createVerifiedAgency(t.app);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { billingMessages } from '@copydesk/shared';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../lib/idempotency.js';
 import { startIntervalJob } from '../../lib/interval-job.js';
-import type { CardSource, ChargeResult, PaymentGateway } from '../../lib/payment-gateway.js';
+import type { CardSource, ChargeResult } from '../../lib/payment-gateway.js';
 import { billingRepository } from './billing.repository.js';
 import { bookCardTopup, bookOrderPayment } from './booking.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
@@ -30,13 +29,6 @@ import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from '.
  * credited wallet, or a refund.
  */
 
-export interface PaymentsCtx {
-  db: Database;
-  config: Config;
-  gateway: PaymentGateway;
-  log?: Pick<FastifyInstance['log'], 'error' | 'warn' | 'info'>;
-}
-
 /** An attempt untouched this long belongs to a request that died or gave up (default of PAYMENT_LEASE_MS). */
 export const ATTEMPT_LEASE_MS = IDEMPOTENCY_LEASE_MS;
 
@@ -59,7 +51,7 @@ function answerOf(attempt: Pick<PaymentAttemptRow, 'kind' | 'paymentId'>, offerM
 }
 
 /** Books a captured attempt in one transaction; refuses (AppError < 500) when it can no longer be. */
-async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: SettledAnswer; booked: boolean }> {
+async function book(ctx: AppContext, attemptId: number): Promise<{ answer: SettledAnswer; booked: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const attempt = await attempts.lockForSettlement(tx, attemptId);
     if (!attempt) throw new AppError('request.not_found');
@@ -129,7 +121,7 @@ async function book(ctx: PaymentsCtx, attemptId: number): Promise<{ answer: Sett
  * trouble leaves it captured for reconciliation and answers 503 (the money is safe, not lost).
  */
 export async function settleCaptured(
-  ctx: PaymentsCtx,
+  ctx: AppContext,
   attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>,
 ): Promise<{ answer: SettledAnswer; booked: boolean }> {
   try {
@@ -145,7 +137,7 @@ export async function settleCaptured(
 }
 
 /** Gives back a captured charge that could not be booked. If the gateway is away, reconciliation retries. */
-async function refundAttempt(ctx: PaymentsCtx, attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>, reason: string) {
+async function refundAttempt(ctx: AppContext, attempt: Pick<PaymentAttemptRow, 'id' | 'chargeRef' | 'amountCents'>, reason: string) {
   try {
     await ctx.gateway.refund(attempt.chargeRef!, attempt.amountCents);
     await attempts.markRefunded(ctx.db, attempt.id, reason);
@@ -160,7 +152,7 @@ async function refundAttempt(ctx: PaymentsCtx, attempt: Pick<PaymentAttemptRow, 
  * capture, settle. A refusal by the gateway (4xx) ends the attempt `failed`; an unknown outcome
  * (time-out, connection lost) leaves it `pending` for reconciliation to ask about.
  */
-export async function chargeAndSettle(ctx: PaymentsCtx, attempt: PaymentAttemptRow, source: CardSource): Promise<SettledAnswer> {
+export async function chargeAndSettle(ctx: AppContext, attempt: PaymentAttemptRow, source: CardSource): Promise<SettledAnswer> {
   if (attempt.status === 'succeeded') return answerOf(attempt);
   if (attempt.status === 'captured') return (await settleCaptured(ctx, attempt)).answer;
   let result: ChargeResult;
@@ -188,7 +180,7 @@ export async function chargeAndSettle(ctx: PaymentsCtx, attempt: PaymentAttemptR
 
 /** Reconciles one claimed attempt; answers what became of it. */
 export async function reconcileAttempt(
-  ctx: PaymentsCtx,
+  ctx: AppContext,
   attempt: PaymentAttemptRow,
 ): Promise<'succeeded' | 'failed' | 'refunded' | 'unsettled' | 'settled_elsewhere'> {
   let current = attempt;
@@ -216,7 +208,7 @@ export async function reconcileAttempt(
  * One reconciliation pass: attempts untouched for a lease (up to `batch`, oldest first; the next
  * pass takes the rest) are asked about and finished.
  */
-export async function reconcilePayments(ctx: PaymentsCtx, options: { leaseMs?: number; batch?: number } = {}) {
+export async function reconcilePayments(ctx: AppContext, options: { leaseMs?: number; batch?: number } = {}) {
   const counts = { succeeded: 0, failed: 0, refunded: 0, unsettled: 0, settled_elsewhere: 0 };
   const claimed = await attempts.claimStale(ctx.db, options.leaseMs ?? ctx.config.paymentLeaseMs ?? ATTEMPT_LEASE_MS, options.batch ?? 200);
   for (const attempt of claimed) {
@@ -233,7 +225,7 @@ export async function reconcilePayments(ctx: PaymentsCtx, options: { leaseMs?: n
 
 /** Reconciliation a few seconds after start-up, then every PAYMENT_RECONCILE_INTERVAL_MS (two minutes). */
 export function startPaymentReconciliation(app: FastifyInstance, options: { firstRunMs?: number; intervalMs?: number } = {}) {
-  const ctx: PaymentsCtx = { db: app.db, config: app.config, gateway: app.gateway, log: app.log };
+  const { ctx } = app;
   startIntervalJob(app, {
     name: 'payment reconciliation pass',
     firstRunMs: options.firstRunMs ?? 5_000,

@@ -3,6 +3,7 @@ import { billingMessages, dollarsToCents, normaliseCardNumber, type addBalanceIn
 import { sqlState, type DbOrTx, type Transaction } from '../../db/client.js';
 import type { PaymentAttemptDetails, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertCan, assertVerified, can, scopes } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { nothingToFinish, type FinishInTransaction } from '../../lib/idempotency.js';
 import type { CardSource } from '../../lib/payment-gateway.js';
@@ -11,9 +12,7 @@ import { usersRepository } from '../users/users.repository.js';
 import { billingRepository } from './billing.repository.js';
 import { bookAdminCredit, bookOrderPayment, OrderInFlight, quoteOrderPayment } from './booking.js';
 import { paymentAttemptsRepository as attempts, type PaymentAttemptRow } from './payment-attempts.repository.js';
-import { ATTEMPT_LEASE_MS, chargeAndSettle, gatewayKeyOf, reconcileAttempt, requestKeyOf, type PaymentsCtx } from './payment-settlement.js';
-
-export type { PaymentsCtx } from './payment-settlement.js';
+import { ATTEMPT_LEASE_MS, chargeAndSettle, gatewayKeyOf, reconcileAttempt, requestKeyOf } from './payment-settlement.js';
 
 /**
  * Money movements: order payments from the wallet or by card, and top-ups, all booked through
@@ -42,7 +41,7 @@ const billingAddress = (info: {
 });
 
 /** The card a payload describes: the gateway source, and the saved card's row when it names one. */
-async function cardSourceOf(db: Transaction | PaymentsCtx['db'], agencyId: number, info: PayInfo | AddBalanceInfo, type: 'SavedCard' | 'NewCard') {
+async function cardSourceOf(db: Transaction | AppContext['db'], agencyId: number, info: PayInfo | AddBalanceInfo, type: 'SavedCard' | 'NewCard') {
   if (type === 'SavedCard') {
     const card = info.savedCardid ? await billingRepository.findSavedCard(db, agencyId, info.savedCardid) : null;
     if (!card) throw AppError.field('card.saved_card_unknown', 'savedCardid');
@@ -86,14 +85,14 @@ async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const moneyTransaction = <T>(ctx: PaymentsCtx, work: (tx: Transaction) => Promise<T>): Promise<T> => withMoneyErrors(() => ctx.db.transaction(work));
+const moneyTransaction = <T>(ctx: AppContext, work: (tx: Transaction) => Promise<T>): Promise<T> => withMoneyErrors(() => ctx.db.transaction(work));
 
 /**
  * Runs a payment step; when a card attempt holds the order and its request died (untouched for a
  * lease), settles that attempt and runs the step once more. Otherwise the customer waits for it
  * rather than paying twice.
  */
-async function unlessCardInFlight<T>(ctx: PaymentsCtx, step: () => Promise<T>): Promise<T> {
+async function unlessCardInFlight<T>(ctx: AppContext, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (err) {
@@ -136,7 +135,11 @@ function assertSameRequest(attempt: PaymentAttemptRow, expected: { kind: 'order'
  * POST /order/pay. `finish` stores the answer under the request's Idempotency-Key inside the
  * booking transaction, so a crash after the commit cannot let a retry pay again.
  */
-export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, idempotencyKey: string, finish: FinishInTransaction = nothingToFinish) {
+export async function payOrder(
+  ctx: AppContext,
+  actor: UserRow,
+  { info, idempotencyKey, finish = nothingToFinish }: { info: PayInfo; idempotencyKey: string; finish?: FinishInTransaction },
+) {
   const agencyId = agencyIdOf(actor);
   if (agencyId === null) throw new AppError('auth.forbidden');
   if (info.payment_type !== 'Balance') assertCan(actor, 'orders.pay.card', 'payment.wallet_only');
@@ -210,11 +213,9 @@ export async function payOrder(ctx: PaymentsCtx, actor: UserRow, info: PayInfo, 
 
 /** POST /billing/addBalance: an agency tops up by card; an admin credits an agency (its answer stored by `finish` in the same transaction). */
 export async function addBalance(
-  ctx: PaymentsCtx,
+  ctx: AppContext,
   actor: UserRow,
-  info: AddBalanceInfo,
-  idempotencyKey: string,
-  finish: FinishInTransaction = nothingToFinish,
+  { info, idempotencyKey, finish = nothingToFinish }: { info: AddBalanceInfo; idempotencyKey: string; finish?: FinishInTransaction },
 ) {
   const amountCents = dollarsToCents(info.balance!)!;
 

@@ -68,7 +68,7 @@ describe('a wallet payment', () => {
     const coupon = await makeCoupon({ amount: 300 });
     const recording = recordingDatabase();
     const info = payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId, coupon_code: ` ${coupon.code.toUpperCase()} ` });
-    const answer = await payOrder({ db: recording.db, config: t.app.config, gateway: t.app.gateway }, agency.actor, info, 'one-statement');
+    const answer = await payOrder({ ...t.ctx, db: recording.db }, agency.actor, { info, idempotencyKey: 'one-statement' });
 
     // No Idempotency-Key: no answer to store, so not even a BEGIN and COMMIT around the call.
     expect(recording.statements()).toEqual([expect.stringMatching(/^\s*select .* from book_order_payment\(/s)]);
@@ -108,13 +108,11 @@ describe('a wallet payment', () => {
     const recording = recordingDatabase();
     const key = `wallet-${orderId}`;
     const stored = await withIdempotency(recording.db, { userId: agency.id, scope: 'order.pay', key, body: { orderId } }, (finish) =>
-      payOrder(
-        { db: recording.db, config: t.app.config, gateway: t.app.gateway },
-        agency.actor,
-        payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId }),
-        key,
+      payOrder({ ...t.ctx, db: recording.db }, agency.actor, {
+        info: payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId }),
+        idempotencyKey: key,
         finish,
-      ),
+      }),
     );
     expect(stored.body).toMatchObject({ message: billingMessages.paid, payment_id: expect.any(Number) });
     expect(recording.transactions()).toBe(1);

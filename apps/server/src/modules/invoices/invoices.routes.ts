@@ -7,14 +7,14 @@ import { currentUser } from '../../lib/access.js';
 import * as invoices from './invoices.service.js';
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, config: app.config };
+  const { ctx } = app;
   if (app.config.appKeyGenerated) {
     app.log.warn(
       'APP_KEY is not set: invoice links are signed with a random key of this process, so they stop working after a restart and on other instances. Set APP_KEY (required in production).',
     );
   }
 
-  route(app, endpoints.getInvoiceLink, {}, async (request) => invoices.invoiceLink(ctx, currentUser(request), request.params.id));
+  route(app, endpoints.getInvoiceLink, {}, async (request) => invoices.invoiceLink(ctx, currentUser(request), { id: request.params.id }));
 
   // The invoice download with no payment id, kept from the original portal's calls: always 404.
   route(app, endpoints.getInvoiceLinkWithoutId, {}, async () => {
@@ -26,7 +26,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.getInvoicePdf,
     { config: { rateLimit: { max: 120, timeWindow: 60_000, errorResponseBuilder: () => new AppError('rate_limit.exceeded') } } },
     async (request, reply) => {
-      const { filename, pdf } = await invoices.invoicePdf(ctx, request.params.file, request.query);
+      const { filename, pdf } = await invoices.invoicePdf(ctx, { file: request.params.file, query: request.query });
       return reply
         .type('application/pdf')
         .header('content-disposition', contentDisposition(filename, { type: 'inline' }))

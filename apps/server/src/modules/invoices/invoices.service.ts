@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { dollarsToCents } from '@copydesk/shared';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { safeEqual } from '../../lib/tokens.js';
 import { billingRepository } from '../billing/billing.repository.js';
@@ -16,11 +16,6 @@ import type { InvoiceView } from './invoice-pdf.js';
  * APP_KEY accepts it.
  */
 export const INVOICE_LINK_TTL_SECONDS = 10 * 60;
-
-export interface InvoicesCtx {
-  db: Database;
-  config: Pick<Config, 'appKey' | 'publicUrl' | 'invoiceSeller'>;
-}
 
 /** The query of a signed link, as it arrives (anything malformed is a 403, not a 422). */
 export type LinkQuery = { expires?: unknown; signature?: unknown };
@@ -41,9 +36,9 @@ function paymentIdOf(raw: string | undefined): number {
 }
 
 /** GET /order/downloadinvoice/{id} → {link}, for a payment the caller may see (else 404). */
-export async function invoiceLink(ctx: InvoicesCtx, actor: UserRow, rawId: string | undefined, now = new Date()) {
+export async function invoiceLink(ctx: AppContext, actor: UserRow, { id: rawId, now = new Date() }: { id: string | undefined; now?: Date }) {
   const paymentId = paymentIdOf(rawId);
-  await paymentDetail(ctx.db, actor, paymentId);
+  await paymentDetail(ctx, actor, paymentId);
   const expires = Math.floor(now.getTime() / 1000) + INVOICE_LINK_TTL_SECONDS;
   const query = new URLSearchParams({ expires: String(expires), signature: sign(ctx.config.appKey, paymentId, expires) });
   return { link: `${ctx.config.publicUrl}/api/invoices/${paymentId}.pdf?${query}` };
@@ -73,7 +68,7 @@ function paymentMethodOf(detail: PaymentDetail): string {
 /** pdfkit, fontkit and the fonts load with the first invoice, not at start-up. */
 const loadPdfRenderer = async () => (await import('./invoice-pdf.js')).renderInvoicePdf;
 
-function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceView {
+function viewOf(detail: PaymentDetail, config: Pick<Config, 'appKey' | 'publicUrl' | 'invoiceSeller'>): InvoiceView {
   const cityLine = [detail.city, [detail.state, detail.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return {
     number: detail.invoice,
@@ -106,7 +101,7 @@ function viewOf(detail: PaymentDetail, config: InvoicesCtx['config']): InvoiceVi
 }
 
 /** GET /invoices/{id}.pdf with a valid signed link → the PDF and its file name. */
-export async function invoicePdf(ctx: InvoicesCtx, file: string, query: LinkQuery, now = new Date()) {
+export async function invoicePdf(ctx: AppContext, { file, query, now = new Date() }: { file: string; query: LinkQuery; now?: Date }) {
   const match = /^(\d+)\.pdf$/.exec(file);
   if (!match) throw new AppError('payment.not_found');
   const paymentId = paymentIdOf(match[1]);
@@ -114,6 +109,6 @@ export async function invoicePdf(ctx: InvoicesCtx, file: string, query: LinkQuer
   // The link is the permission, so the invoice is drawn as its payer sees the payment.
   const found = await billingRepository.findVisible(ctx.db, { kind: 'all' }, paymentId);
   if (!found) throw new AppError('payment.not_found');
-  const { data } = await paymentDetail(ctx.db, found.user, paymentId);
+  const { data } = await paymentDetail(ctx, found.user, paymentId);
   return { filename: `${data.invoice.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, pdf: await (await loadPdfRenderer())(viewOf(data, ctx.config)) };
 }

@@ -252,12 +252,12 @@ describe('GET /api/invoices/{id}.pdf', () => {
 
   it('honours a link for 10 minutes and refuses it after, with its own message', async () => {
     const [agency] = await t.db.select().from(users).where(eq(users.email, demo.agency));
-    const ctx = { db: t.db, config: t.app.config };
+    const ctx = t.ctx;
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
-    const fresh = await open((await invoiceLink(ctx, agency!, String(paid.cardOrder), minutesAgo(9))).link);
+    const fresh = await open((await invoiceLink(ctx, agency!, { id: String(paid.cardOrder), now: minutesAgo(9) })).link);
     expect(fresh.statusCode).toBe(200);
-    const stale = await open((await invoiceLink(ctx, agency!, String(paid.cardOrder), minutesAgo(11))).link);
+    const stale = await open((await invoiceLink(ctx, agency!, { id: String(paid.cardOrder), now: minutesAgo(11) })).link);
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toEqual({ code: 'invoice.link_expired', message: invoiceMessages.linkExpired });
   });
