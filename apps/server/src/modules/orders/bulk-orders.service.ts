@@ -23,8 +23,8 @@ import {
   type BulkColumn,
   type OrderItemInput,
 } from '@copydesk/shared';
-import type { Database } from '../../db/client.js';
 import { agencyIdOf } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { SpreadsheetPoolError, type SpreadsheetPool } from '../../lib/spreadsheet-pool/index.js';
 import { looksLikeZip } from '../../lib/zip-guard.js';
@@ -264,16 +264,13 @@ interface Actor {
 }
 
 /** Imports a bulk sheet as one unpaid order of the caller. */
-export async function importBulkOrder(
-  db: Database,
-  user: Actor,
-  input: { orderType: string; buffer: Buffer; publicUrl: string; spreadsheets: SpreadsheetPool },
-) {
+export async function importBulkOrder(ctx: AppContext, user: Actor, input: { orderType: string; buffer: Buffer }) {
+  const { db } = ctx;
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('auth.forbidden');
   if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('bulk.order_type_unknown', 'order_type');
   const book = await loadPriceBook(db);
-  const parsed = await readBulkSheet(book, input.orderType, input.buffer, input.spreadsheets);
+  const parsed = await readBulkSheet(book, input.orderType, input.buffer, ctx.spreadsheets);
   const usable = parsed.filter((p) => p.item);
   const rejected = parsed.filter((p) => !p.item).map(({ row, reasons }) => ({ row, reasons }));
   if (!usable.length) {
@@ -288,7 +285,7 @@ export async function importBulkOrder(
     const totalCents = orderTotalCents(priced);
     const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });
     await ordersRepository.insertItems(tx, orderId, rows);
-    await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: input.publicUrl });
+    await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: ctx.config.publicUrl });
     return orderId;
   });
   return { message: bulkMessages.saved(rows.length, rejected.length), order: { id }, rejected };
@@ -318,7 +315,8 @@ const SAMPLE_ROW: Record<string, Partial<Record<BulkColumn, string>>> = {
  * A workbook whose first row holds the headers in words (required ones marked ` *`), after a notes
  * column; a marked example row the importer skips; and the allowed values with drop-downs.
  */
-export async function buildSampleWorkbook(db: Database, orderType: string | undefined): Promise<Buffer> {
+export async function buildSampleWorkbook(ctx: AppContext, _actor: Actor, orderType: string | undefined): Promise<Buffer> {
+  const { db } = ctx;
   if (!orderType) throw AppError.field('bulk.order_type_required', 'order_type');
   const book = await loadPriceBook(db);
   const product = book.products.get(orderType);

@@ -9,24 +9,26 @@ import { bulkImportRateLimit } from './bulk-orders.limits.js';
 import * as orders from './orders.service.js';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.listOrders, {}, async (request) => orders.listOrders(app.db, currentUser(request), request.query));
+  const { ctx } = app;
 
-  route(app, endpoints.createOrder, {}, async (request) => orders.createOrder(app.db, currentUser(request), request.body, { publicUrl: app.config.publicUrl }));
+  route(app, endpoints.listOrders, {}, async (request) => orders.listOrders(ctx, currentUser(request), request.query));
 
-  route(app, endpoints.countOrders, {}, async (request) => orders.countOrders(app.db, currentUser(request), request.params.status));
+  route(app, endpoints.createOrder, {}, async (request) => orders.createOrder(ctx, currentUser(request), request.body));
 
-  route(app, endpoints.getOrder, {}, async (request) => orders.getOrder(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.countOrders, {}, async (request) => orders.countOrders(ctx, currentUser(request), request.params.status));
 
-  route(app, endpoints.deleteOrder, {}, async (request) => orders.deleteOrder(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getOrder, {}, async (request) => orders.getOrder(ctx, currentUser(request), request.params.id));
 
-  route(app, endpoints.updateContent, {}, async (request) => orders.updateContent(app.db, currentUser(request), request.params.id, request.body));
+  route(app, endpoints.deleteOrder, {}, async (request) => orders.deleteOrder(ctx, currentUser(request), request.params.id));
 
-  route(app, endpoints.deleteContent, {}, async (request) => orders.deleteContent(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.updateContent, {}, async (request) => orders.updateContent(ctx, currentUser(request), { id: request.params.id, changes: request.body }));
 
-  route(app, endpoints.listProjects, {}, async (request) => orders.listProjects(app.db, currentUser(request)));
+  route(app, endpoints.deleteContent, {}, async (request) => orders.deleteContent(ctx, currentUser(request), request.params.id));
+
+  route(app, endpoints.listProjects, {}, async (request) => orders.listProjects(ctx, currentUser(request)));
 
   route(app, endpoints.getBulkSample, {}, async (request, reply) => {
-    const buffer = await buildSampleWorkbook(app.db, request.query.order_type);
+    const buffer = await buildSampleWorkbook(ctx, currentUser(request), request.query.order_type);
     const name = `copydesk-bulk-${request.query.order_type!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.xlsx`;
     return reply.type(XLSX_MIME).header('Content-Disposition', `attachment; filename="${name}"`).send(buffer);
   });
@@ -37,6 +39,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (upload.tooLarge) throw AppError.field('bulk.file_too_large', 'file');
     const orderType = upload.fields.order_type?.trim();
     if (!orderType) throw AppError.field('bulk.order_type_required', 'order_type');
-    return importBulkOrder(app.db, currentUser(request), { orderType, buffer: upload.file, publicUrl: app.config.publicUrl, spreadsheets: app.spreadsheets });
+    return importBulkOrder(ctx, currentUser(request), { orderType, buffer: upload.file });
   });
 };

@@ -18,9 +18,9 @@ import {
   type PricedItem,
   type updateContentSchema,
 } from '@copydesk/shared';
-import type { Database } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, assertVerified, can, scopes } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
 import { bookRefund } from '../billing/booking.js';
@@ -111,7 +111,8 @@ export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix 
 }
 
 /** Saves a new unpaid order for an agency or associate, or replaces the items of its own unpaid order. */
-export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'name'>, input: CreateOrder, options: { publicUrl: string }) {
+export async function createOrder(ctx: AppContext, user: Actor & Pick<UserRow, 'name'>, input: CreateOrder) {
+  const { db } = ctx;
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('auth.forbidden');
   const book = await loadPriceBook(db);
@@ -123,7 +124,7 @@ export async function createOrder(db: Database, user: Actor & Pick<UserRow, 'nam
     if (!input.updateId) {
       const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });
       await ordersRepository.insertItems(tx, orderId, rows);
-      await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: options.publicUrl });
+      await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: ctx.config.publicUrl });
       return orderId;
     }
     const order = await ordersRepository.lockOrder(tx, input.updateId, scope);
@@ -192,7 +193,8 @@ export function contentDto(item: OrderItemRow): ContentItem {
   };
 }
 
-export async function listOrders(db: Database, user: Actor, query: ListQuery) {
+export async function listOrders(ctx: AppContext, user: Actor, query: ListQuery) {
+  const { db } = ctx;
   // The user filter is for admins and agencies; an associate only ever sees its own orders.
   const filters = { ...query, user: can(user, 'orders.filterByUser') ? query.user : undefined };
   const { rows, total, last } = await ordersRepository.list(db, scopes.orders(user), filters, {
@@ -205,11 +207,13 @@ export async function listOrders(db: Database, user: Actor, query: ListQuery) {
   return { data: rows.map(orderRowDto), meta: keysetPageMeta(query, total, rows.length, last) };
 }
 
-export async function countOrders(db: Database, user: Actor, status: 'all' | 'approved' | 'unpaid' | 'null') {
+export async function countOrders(ctx: AppContext, user: Actor, status: 'all' | 'approved' | 'unpaid' | 'null') {
+  const { db } = ctx;
   return { count: await ordersRepository.countByStatus(db, scopes.orders(user), status) };
 }
 
-export async function getOrder(db: Database, user: Actor, id: number) {
+export async function getOrder(ctx: AppContext, user: Actor, id: number) {
+  const { db } = ctx;
   assertVerified(user);
   const order = await ordersRepository.findVisible(db, scopes.orders(user), id);
   if (!order) throw new AppError('request.not_found');
@@ -234,7 +238,8 @@ export async function getOrder(db: Database, user: Actor, id: number) {
  * Admin: removes an order. A paid one is refunded to the agency wallet in the same transaction
  * (docs/decisions/0007-refunds.md); an order with an approved item stays.
  */
-export async function deleteOrder(db: Database, actor: Actor, id: number) {
+export async function deleteOrder(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
   const refunded = await db.transaction(async (tx) => {
     const order = await ordersRepository.lockOrder(tx, id);
     if (!order) throw new AppError('request.not_found');
@@ -257,7 +262,8 @@ export async function deleteOrder(db: Database, actor: Actor, id: number) {
 const EDIT_LABELS = { wordCountTitle: 'word count', addon: 'add-on', keywords: 'keywords', articleTitle: 'title', description: 'description' } as const;
 
 /** Admin: edits an item that is not Approved; the price follows the catalogue. The activity log names what changed. */
-export async function updateContent(db: Database, actor: Actor, id: number, input: UpdateContent) {
+export async function updateContent(ctx: AppContext, actor: Actor, { id, changes: input }: { id: number; changes: UpdateContent }) {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
     if (!found) throw new AppError('request.not_found');
@@ -288,7 +294,8 @@ export async function updateContent(db: Database, actor: Actor, id: number, inpu
 }
 
 /** Admin: removes one item (never the last one); a paid item's share goes back to the wallet. */
-export async function deleteContent(db: Database, actor: Actor, id: number) {
+export async function deleteContent(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
   const refunded = await db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
     if (!found) throw new AppError('request.not_found');
@@ -307,7 +314,8 @@ export async function deleteContent(db: Database, actor: Actor, id: number) {
 }
 
 /** The caller's past projects, to prefill the order form. */
-export async function listProjects(db: Database, user: Actor) {
+export async function listProjects(ctx: AppContext, user: Actor) {
+  const { db } = ctx;
   const rows = await ordersRepository.projects(db, scopes.orders(user));
   return {
     data: rows.map((r) => ({
