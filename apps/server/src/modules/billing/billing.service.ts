@@ -42,7 +42,7 @@ export async function savedCards(ctx: AppContext, actor: UserRow, userId: number
       card_last_digits: c.last4,
       card_expiry: `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`,
     })),
-    billing_address: billing ? await withRegionIds(billing) : null,
+    billing_address: billing ? await withRegionIds(ctx, billing) : null,
   };
 }
 
@@ -53,12 +53,15 @@ const sameName = (a: string, b: string | null) => b !== null && a.localeCompare(
  * use. A country or state no longer in the lists is left out with what depends on it, so the form
  * never shows a place its selects cannot hold.
  */
-async function withRegionIds(billing: NonNullable<Awaited<ReturnType<typeof billingRepository.lastBillingAddress>>>): Promise<LastBillingAddress> {
+async function withRegionIds(
+  ctx: AppContext,
+  billing: NonNullable<Awaited<ReturnType<typeof billingRepository.lastBillingAddress>>>,
+): Promise<LastBillingAddress> {
   const base = { name: billing.name, address: billing.address, zip_code: billing.zip };
   const none = { country_id: null, country: null, state_id: null, state: null, city: null };
-  const country = (await listCountries()).data.find((c) => sameName(c.name, billing.country));
+  const country = (await listCountries(ctx)).data.find((c) => sameName(c.name, billing.country));
   if (!country) return { ...base, ...none };
-  const state = (await listStates({ country: country.id })).data.find((s) => sameName(s.name, billing.state));
+  const state = (await listStates(ctx, country.id)).data.find((s) => sameName(s.name, billing.state));
   if (!state) return { ...base, ...none, country_id: country.id, country: country.name };
   return { ...base, country_id: country.id, country: country.name, state_id: state.id, state: state.name, city: billing.city };
 }

@@ -13,17 +13,17 @@ const errors = { 404: errorResponseSchema };
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.listCountries, {}, async (_request, reply) => {
     reply.header('cache-control', CACHE);
-    return geo.listCountries();
+    return geo.listCountries(app.ctx);
   });
 
   route(app, endpoints.listStates, { errors }, async (request, reply) => {
-    const list = await geo.listStates({ country: request.params.country });
+    const list = await geo.listStates(app.ctx, request.params.country);
     reply.header('cache-control', CACHE);
     return list;
   });
 
   route(app, endpoints.listCities, { errors }, async (request, reply) => {
-    const list = await geo.listCities({ state: request.params.state });
+    const list = await geo.listCities(app.ctx, request.params.state);
     reply.header('cache-control', CACHE);
     return list;
   });

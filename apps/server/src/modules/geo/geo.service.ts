@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { type GeoItem, type GeoList } from '@copydesk/shared';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 
 /**
@@ -97,18 +98,18 @@ export const cityDataLoaded = () => cities.loaded();
 /** `us` and `US` both name the United States. */
 const normaliseCode = (code: string) => code.trim().toUpperCase();
 
-export async function listCountries(): Promise<GeoList> {
+export async function listCountries(_ctx: AppContext): Promise<GeoList> {
   return (await regions()).countries;
 }
 
-export async function listStates(options: { country: string }): Promise<GeoList> {
-  const list = (await regions()).statesByCountry.get(normaliseCode(options.country));
+export async function listStates(_ctx: AppContext, country: string): Promise<GeoList> {
+  const list = (await regions()).statesByCountry.get(normaliseCode(country));
   if (!list) throw new AppError('geo.country_not_found');
   return list;
 }
 
-export async function listCities(options: { state: string }): Promise<GeoList> {
-  const id = normaliseCode(options.state);
+export async function listCities(_ctx: AppContext, state: string): Promise<GeoList> {
+  const id = normaliseCode(state);
   const cached = cityLists.get(id);
   if (cached) return cached;
   if (!(await regions()).stateNames.has(id)) throw new AppError('geo.state_not_found');
