@@ -157,7 +157,10 @@ describe('select keyboard (WAI-ARIA combobox)', () => {
     const { container } = render(<Tone clearable />);
     const input = screen.getByRole('combobox', { name: 'Writing Tone' });
     // The clear button is out of the tab order and hidden from assistive technology, as Mantine's Select has it.
+    // With a value, the clear button sits beside the chevron, as in Mantine's Select.
+    expect(container.querySelector('button[aria-hidden="true"] + [data-combobox-chevron]')).not.toBeNull();
     await user.click(container.querySelector('button[aria-hidden="true"]')!);
     expect(input).toHaveValue('');
+    expect(container.querySelector('button[aria-hidden="true"]')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   getParsedComboboxData,
   InputBase,
   OptionsDropdown,
+  rem,
   useCombobox,
   type ComboboxItem,
   type SelectProps as MantineSelectProps,
@@ -43,6 +44,15 @@ type ComboboxOnlyProps = Pick<
   | 'chevronColor'
   | 'floatingHeight'
 >;
+
+/** Room for the clear button beside the chevron, by input size: Mantine's Select gives its own the same. */
+const CLEAR_SECTION: Record<string, { width: number; end: number }> = {
+  xs: { width: 41, end: 7 },
+  sm: { width: 50, end: 8 },
+  md: { width: 60, end: 10 },
+  lg: { width: 72, end: 12 },
+  xl: { width: 89, end: 15 },
+};
 
 /**
  * The app's select: Mantine's Combobox, options list and input, with the keyboard of the WAI-ARIA
@@ -84,6 +94,8 @@ export function Select(props: SelectProps) {
     onClick,
     onKeyDown,
     rightSection,
+    rightSectionWidth,
+    rightSectionProps,
     rightSectionPointerEvents,
     ...others
   } = props;
@@ -172,7 +184,10 @@ export function Select(props: SelectProps) {
     }
   };
 
-  const clearButton = clearable && current !== null && !locked;
+  const chevron = <Combobox.Chevron size={size} error={error} />;
+  // Clearable with a value: the clear button beside the chevron (it takes clicks; the rest of the
+  // section lets them through to the input).
+  const clearSection = clearable && current !== null && !locked ? (CLEAR_SECTION[size ?? 'sm'] ?? CLEAR_SECTION.sm!) : null;
 
   return (
     <>
@@ -194,18 +209,26 @@ export function Select(props: SelectProps) {
             value={typed ?? selected?.label ?? ''}
             rightSection={
               rightSection ??
-              (clearButton ? (
-                <Combobox.ClearButton
-                  onClear={() => {
-                    setCurrent(null, null);
-                    setTyped(null);
-                  }}
-                />
+              (clearSection ? (
+                <div style={{ display: 'flex', gap: 2, alignItems: 'center', paddingInlineEnd: clearSection.end }}>
+                  <Combobox.ClearButton
+                    onClear={() => {
+                      setCurrent(null, null);
+                      setTyped(null);
+                    }}
+                  />
+                  {chevron}
+                </div>
               ) : (
-                <Combobox.Chevron size={size} error={error} />
+                chevron
               ))
             }
-            rightSectionPointerEvents={rightSectionPointerEvents ?? (clearButton ? 'all' : 'none')}
+            rightSectionWidth={rightSectionWidth}
+            // Only the section widens, over the input's end padding, as in Mantine's Select.
+            rightSectionProps={
+              clearSection && rightSection === undefined ? { ...rightSectionProps, style: { width: rem(clearSection.width) } } : rightSectionProps
+            }
+            rightSectionPointerEvents={rightSectionPointerEvents ?? 'none'}
             onChange={(event) => {
               setTyped(event.currentTarget.value);
               combobox.openDropdown();
