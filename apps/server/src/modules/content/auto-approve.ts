@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { moveItems } from '../orders/item-lifecycle.js';
@@ -13,18 +12,13 @@ import { startIntervalJob } from '../../lib/interval-job.js';
  * Review for AUTO_APPROVE_DAYS is approved (through moveItems, as the `auto_approval` mover), and its
  * orderer is emailed a day before. Rows are claimed with FOR UPDATE SKIP LOCKED in small batches, so
  * several instances on one PostgreSQL never approve or warn about an item twice.
- * `now` is a parameter so tests move the clock instead of sleeping.
+ * `now` is part of the input so tests move the clock instead of sleeping.
  */
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Ctx {
-  db: Database;
-  config: Pick<Config, 'publicUrl' | 'autoApproveDays'>;
-}
-
-async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
+async function approveBatch(ctx: AppContext, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
   return ctx.db.transaction(async (tx) => {
     const due = await contentRepository.claimDueReviews(tx, { cutoff, limit: BATCH });
@@ -34,7 +28,7 @@ async function approveBatch(ctx: Ctx, now: Date): Promise<number> {
   });
 }
 
-async function warnBatch(ctx: Ctx, now: Date): Promise<number> {
+async function warnBatch(ctx: AppContext, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.autoApproveDays * DAY_MS);
   return ctx.db.transaction(async (tx) => {
     const warned = await contentRepository.markReviewsDueSoon(tx, { from: new Date(cutoff.getTime() + DAY_MS), cutoff, now, limit: BATCH });
@@ -50,7 +44,7 @@ async function warnBatch(ctx: Ctx, now: Date): Promise<number> {
 }
 
 /** One pass: approves what is due and warns about what is due within a day. */
-export async function runAutoApproval(ctx: Ctx, now = new Date()): Promise<{ approved: number; warned: number }> {
+export async function runAutoApproval(ctx: AppContext, { now = new Date() }: { now?: Date } = {}): Promise<{ approved: number; warned: number }> {
   let approved = 0;
   let warned = 0;
   for (;;) {
@@ -73,7 +67,7 @@ export function startAutoApprovalJob(app: FastifyInstance, intervalMs = 5 * 60_0
     firstRunMs,
     intervalMs,
     run: async () => {
-      const result = await runAutoApproval({ db: app.db, config: app.config });
+      const result = await runAutoApproval(app.ctx);
       if (result.approved || result.warned) app.log.info(result, 'automatic approval pass');
     },
   });

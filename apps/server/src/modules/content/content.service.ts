@@ -7,12 +7,12 @@ import {
   type revisionRequestSchema,
 } from '@copydesk/shared';
 import type { Config } from '../../config.js';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
 import { assertVerified, scopes } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
-import type { Storage } from '../../lib/storage.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { moveItem } from '../orders/item-lifecycle.js';
@@ -28,12 +28,6 @@ import { readableFileName, readDocx } from './docx.js';
  * transaction: the move of the item lifecycle with its activity-log entry (moveItem) and its emails
  * (through the outbox).
  */
-
-export interface ContentCtx {
-  db: Database;
-  storage: Storage;
-  config: Pick<Config, 'publicUrl' | 'autoApproveDays'>;
-}
 
 type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'emailVerifiedAt' | 'name'>;
 type QueueQuery = z.output<typeof fulfilmentQuerySchema>;
@@ -63,7 +57,9 @@ async function lockedItem(db: DbOrTx, actor: Actor, id: number) {
 
 /* ── Fulfilment ─────────────────────────────────────────────────────────────────────────────── */
 
-export async function listQueue(db: Database, query: QueueQuery, now = new Date()) {
+export async function listQueue(ctx: AppContext, _actor: Actor, query: QueueQuery) {
+  const { db } = ctx;
+  const now = new Date();
   const { rows, total } = await contentRepository.queue(
     db,
     { status: query.status, agency: query.agency, search: query.search },
@@ -89,12 +85,13 @@ export async function listQueue(db: Database, query: QueueQuery, now = new Date(
   };
 }
 
-export async function listAgents(db: Database) {
+export async function listAgents(ctx: AppContext, _actor: Actor) {
+  const { db } = ctx;
   return { data: await contentRepository.agents(db) };
 }
 
 /** POST /content/{id}/assign: Unassigned or Revision Requested → In Progress with an admin. */
-export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagentId: number | null | undefined) {
+export async function assign(ctx: AppContext, actor: Actor, { id, linkagentId }: { id: number; linkagentId: number | null | undefined }) {
   return ctx.db.transaction(async (tx) => {
     const agent = linkagentId && linkagentId !== actor.id ? await contentRepository.findAgent(tx, linkagentId) : { id: actor.id, name: actor.name };
     if (!agent) throw AppError.field('content.agent_invalid', 'linkagent_id');
@@ -116,7 +113,7 @@ export async function assign(ctx: ContentCtx, actor: Actor, id: number, linkagen
 const ordererAndAgency = (db: DbOrTx, orderUserId: number, agencyId: number) => contentRepository.usersByIds(db, [...new Set([orderUserId, agencyId])]);
 
 /** POST /content/{id}/documents: a new version while In Progress → Pending Review, the customer emailed. */
-export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: Buffer) {
+export async function deliver(ctx: AppContext, actor: Actor, { id, file }: { id: number; file: Buffer }) {
   // Cheap checks before the document is parsed; they are repeated under the lock below.
   const current = await ordersRepository.findItemVisible(ctx.db, { kind: 'all' }, id);
   if (!current) throw new AppError('request.not_found');
@@ -167,7 +164,9 @@ export async function deliver(ctx: ContentCtx, actor: Actor, id: number, file: B
 
 /* ── Reading ───────────────────────────────────────────────────────────────────────────────── */
 
-export async function getDetail(db: Database, actor: Actor, id: number, now = new Date()) {
+export async function getDetail(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
+  const now = new Date();
   const { item, order } = await readableItem(db, actor, id);
   const [docs, revisionRows, orderRow, agent] = await Promise.all([
     contentRepository.documentsOf(db, id),
@@ -193,25 +192,28 @@ export async function getDetail(db: Database, actor: Actor, id: number, now = ne
   };
 }
 
-export async function preview(db: Database, actor: Actor, id: number) {
+export async function preview(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
   await readableItem(db, actor, id);
   const latest = await contentRepository.latestDocument(db, id);
   if (!latest) throw new AppError('content.no_document');
   return { html: latest.previewHtml };
 }
 
-export async function status(db: Database, actor: Actor, id: number) {
+export async function status(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
   const { item } = await readableItem(db, actor, id);
   return { status: item.status };
 }
 
-export async function revisionCount(db: Database, actor: Actor, id: number) {
+export async function revisionCount(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
   const { item } = await readableItem(db, actor, id);
   return { count: item.revisionsLeft };
 }
 
 /** The bytes and a readable name of the latest version, or of `documentId` of this item. */
-export async function download(ctx: ContentCtx, actor: Actor, id: number, documentId?: number) {
+export async function download(ctx: AppContext, actor: Actor, { id, documentId }: { id: number; documentId?: number }) {
   const { item } = await readableItem(ctx.db, actor, id);
   const doc = documentId ? await contentRepository.findDocument(ctx.db, id, documentId) : await contentRepository.latestDocument(ctx.db, id);
   if (!doc) throw new AppError(documentId ? 'content.document_not_found' : 'content.no_document');
@@ -220,7 +222,7 @@ export async function download(ctx: ContentCtx, actor: Actor, id: number, docume
   return { fileName: readableFileName(id, item.articleTitle, `-v${doc.version}`), data };
 }
 
-export async function downloadActivity(ctx: ContentCtx, actor: Actor, logId: number) {
+export async function downloadActivity(ctx: AppContext, actor: Actor, logId: number) {
   const entry = await activityRepository.find(ctx.db, logId);
   if (!entry) throw new AppError('request.not_found');
   await readableItem(ctx.db, actor, entry.itemId);
@@ -230,7 +232,8 @@ export async function downloadActivity(ctx: ContentCtx, actor: Actor, logId: num
   return { fileName: entry.filename ?? `${entry.itemId}-activity-${entry.id}.docx`, data };
 }
 
-export async function activityLogs(db: Database, actor: Actor, id: number, query: ActivityQuery) {
+export async function activityLogs(ctx: AppContext, actor: Actor, { id, query }: { id: number; query: ActivityQuery }) {
+  const { db } = ctx;
   await readableItem(db, actor, id);
   const { rows, total } = await activityRepository.list(db, id, {
     search: query.search,
@@ -245,7 +248,8 @@ export async function activityLogs(db: Database, actor: Actor, id: number, query
   };
 }
 
-export async function listItems(db: Database, actor: Actor, query: ListQuery) {
+export async function listItems(ctx: AppContext, actor: Actor, query: ListQuery) {
+  const { db } = ctx;
   assertVerified(actor);
   const { rows, total } = await contentRepository.listItems(db, scopes.items(actor), { status: query.status }, { limit: query.limit, offset: offsetOf(query) });
   return {
@@ -266,7 +270,7 @@ export async function listItems(db: Database, actor: Actor, query: ListQuery) {
 /* ── Review ────────────────────────────────────────────────────────────────────────────────── */
 
 /** POST /content/approved/{id}: Pending Review with a document → Approved. */
-export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
+export async function approve(ctx: AppContext, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
     await lockedItem(tx, actor, id);
     if (!(await contentRepository.latestDocument(tx, id))) throw new AppError('content.approve_not_allowed');
@@ -277,7 +281,7 @@ export async function approve(ctx: ContentCtx, actor: Actor, id: number) {
 }
 
 /** POST /content/revision/{id}: Pending Review → Revision Requested, one revision fewer, the writer emailed. */
-export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number, body: RevisionBody) {
+export async function requestRevision(ctx: AppContext, actor: Actor, { id, revision: body }: { id: number; revision: RevisionBody }) {
   return ctx.db.transaction(async (tx) => {
     const { item } = await lockedItem(tx, actor, id);
     if (item.revisionsLeft <= 0) throw new AppError('content.no_revisions_left');
@@ -299,7 +303,7 @@ export async function requestRevision(ctx: ContentCtx, actor: Actor, id: number,
 /* ── Export ────────────────────────────────────────────────────────────────────────────────── */
 
 /** GET /order/{id}/export: the latest file of every delivered item as `{item id}-{title}.docx` in one zip. */
-export async function exportOrder(ctx: ContentCtx, actor: Actor, orderId: number) {
+export async function exportOrder(ctx: AppContext, actor: Actor, orderId: number) {
   assertVerified(actor);
   const order = await ordersRepository.findVisible(ctx.db, scopes.items(actor), orderId);
   if (!order) throw new AppError('request.not_found');

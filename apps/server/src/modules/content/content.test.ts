@@ -624,11 +624,11 @@ describe('automatic approval', () => {
     const item = itemIds[0]!;
     await assignAndDeliver(item);
     const started = new Date((await call('admin', 'GET', `/api/content/${item}`)).json().data.fileupload_time);
-    const ctx = { db: t.db, config: { publicUrl: 'http://copydesk.test', autoApproveDays: 4 } };
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, publicUrl: 'http://copydesk.test', autoApproveDays: 4 } };
     const day = 86_400_000;
 
     const mine = async (now: Date) => {
-      await runAutoApproval(ctx, now);
+      await runAutoApproval(ctx, { now });
       return itemStatus(item);
     };
     expect(await mine(new Date(started.getTime() + 2 * day))).toBe('Pending Review');
@@ -642,13 +642,13 @@ describe('automatic approval', () => {
     expect(warning?.subject).toBe(`Approved automatically tomorrow: item #${item}`);
     expect(warning?.text).toContain(`/content-view/${item}`);
     // Warned once only.
-    await runAutoApproval(ctx, new Date(started.getTime() + 3 * day + 120_000));
+    await runAutoApproval(ctx, { now: new Date(started.getTime() + 3 * day + 120_000) });
     const outbox = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json().data as { subject: string }[];
     expect(outbox.filter((m) => m.subject === warning?.subject)).toHaveLength(1);
 
     // Several passes at the same moment approve the item exactly once.
     const when = new Date(started.getTime() + 4 * day + 60_000);
-    const results = await Promise.all([runAutoApproval(ctx, when), runAutoApproval(ctx, when), runAutoApproval(ctx, when)]);
+    const results = await Promise.all([runAutoApproval(ctx, { now: when }), runAutoApproval(ctx, { now: when }), runAutoApproval(ctx, { now: when })]);
     expect(await itemStatus(item)).toBe('Approved');
     expect(await orderStatus(orderId)).toBe('COMPLETED');
     const automatic = (await activity(item)).filter((e) => e.description.startsWith('Approved automatically'));
@@ -661,8 +661,8 @@ describe('automatic approval', () => {
     const item = itemIds[0]!;
     await assignAndDeliver(item);
     await revise('agencyA', item);
-    const ctx = { db: t.db, config: { publicUrl: 'http://copydesk.test', autoApproveDays: 4 } };
-    await runAutoApproval(ctx, new Date(Date.now() + 30 * 86_400_000));
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, publicUrl: 'http://copydesk.test', autoApproveDays: 4 } };
+    await runAutoApproval(ctx, { now: new Date(Date.now() + 30 * 86_400_000) });
     expect(await itemStatus(item)).toBe('Revision Requested');
   });
 });
