@@ -29,7 +29,7 @@ const notifyLimit = {
 };
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, config: app.config };
+  const { ctx } = app;
 
   route(app, endpoints.getOfferStatus, { errors }, async (request) => offers.offerStatus(ctx, currentUser(request)));
 

@@ -1,8 +1,7 @@
 import { centsToDollars, formatMoney, offerMessages } from '@copydesk/shared';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, scopes } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
@@ -15,16 +14,11 @@ import { offersRepository } from './offers.repository.js';
 
 /** The offer banner (docs/decisions/0008-offer-credit.md) and an associate's request for more balance. */
 
-export interface OffersCtx {
-  db: Database;
-  config: Config;
-}
-
 /**
  * GET /getOfferStatus. Until the credit is granted: how much more in paid orders earns it. The
  * credit itself is granted inside the payment that crosses the threshold.
  */
-export async function offerStatus(ctx: OffersCtx, actor: UserRow) {
+export async function offerStatus(ctx: AppContext, actor: UserRow) {
   const agencyId = agencyIdOf(actor);
   if (agencyId === null) return { message: '', remaining_amount: 0, show: false };
   const { thresholdCents, creditCents } = ctx.config.offer;
@@ -40,7 +34,7 @@ export async function offerStatus(ctx: OffersCtx, actor: UserRow) {
  * GET /notifyAgency: emails the associate's agency that the wallet needs a top-up, naming the
  * order when the associate passes one of its own.
  */
-export async function notifyAgency(ctx: OffersCtx, actor: UserRow, orderId: number | undefined) {
+export async function notifyAgency(ctx: AppContext, actor: UserRow, orderId: number | undefined) {
   if (!actor.agencyId) throw new AppError('auth.forbidden');
   const agency = await usersRepository.findById(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('request.not_found');

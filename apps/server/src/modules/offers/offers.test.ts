@@ -145,7 +145,7 @@ describe('GET /api/getOfferStatus and the credit', () => {
   it('uses the configured credit and threshold in the banner', async () => {
     const agency = await createVerifiedAgency(t.app);
     const user = (await usersRepository.findByEmail(t.db, agency.email))!;
-    const ctx = { db: t.db, config: { ...t.app.config, offer: { thresholdCents: 123_456, creditCents: 2550 } } };
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, offer: { thresholdCents: 123_456, creditCents: 2550 } } };
     expect(await offerStatus(ctx, user)).toEqual({ message: "You're $1,234.56 away from gaining $25.50 credit.", remaining_amount: 1234.56, show: true });
     expect(formatCredit(10000)).toBe('$100');
     expect(formatCredit(250000)).toBe('$2,500');
