@@ -12,21 +12,21 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  * Authorisation runs on request, before the body is read.
  */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: inbox.InboxCtx = { db: app.db, config: app.config };
+  const { ctx } = app;
 
-  route(app, endpoints.listThreads, { errors }, async (request) => inbox.listThreads(app.db, currentUser(request), request.query));
+  route(app, endpoints.listThreads, { errors }, async (request) => inbox.listThreads(ctx, currentUser(request), request.query));
 
   // A static segment: find-my-way matches it before the `/message/:id` parameter.
-  route(app, endpoints.getUnreadCount, { errors }, async (request) => inbox.unreadCount(app.db, currentUser(request)));
+  route(app, endpoints.getUnreadCount, { errors }, async (request) => inbox.unreadCount(ctx, currentUser(request)));
 
   route(app, endpoints.createThread, { errors }, async (request, reply) =>
     reply.status(201).send(await inbox.createThread(ctx, currentUser(request), request.body)),
   );
 
-  route(app, endpoints.getThread, { errors }, async (request) => inbox.getThread(app.db, currentUser(request), request.params.id));
+  route(app, endpoints.getThread, { errors }, async (request) => inbox.getThread(ctx, currentUser(request), request.params.id));
 
   route(app, endpoints.replyToThread, { errors }, async (request, reply) =>
-    reply.status(201).send(await inbox.reply(ctx, currentUser(request), request.params.id, request.body)),
+    reply.status(201).send(await inbox.reply(ctx, currentUser(request), { id: request.params.id, reply: request.body })),
   );
 };
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import { inboxMessages, type createThreadSchema, type replySchema, type threadListQuerySchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { MessageThreadRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, can } from '../../lib/access.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { emails } from '../mail/emails.js';
@@ -17,11 +18,6 @@ import { messagesRepository as repo, type InboxReader, type Recipient, type Side
  * transaction with the emails to the other side (through the outbox).
  */
 
-export interface InboxCtx {
-  db: Database;
-  config: Pick<Config, 'publicUrl'>;
-}
-
 type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'name'>;
 type ListQuery = z.output<typeof threadListQuerySchema>;
 type CreateBody = z.output<typeof createThreadSchema>;
@@ -32,7 +28,8 @@ const readerOf = (actor: Actor): InboxReader => ({ userId: actor.id, agencyId: a
 export const threadUrl = (config: Pick<Config, 'publicUrl'>, threadId: number) => `${config.publicUrl}/message?thread=${threadId}`;
 
 /** GET /message. */
-export async function listThreads(db: Database, actor: Actor, query: ListQuery) {
+export async function listThreads(ctx: AppContext, actor: Actor, query: ListQuery) {
+  const { db } = ctx;
   const { rows, total } = await repo.list(db, readerOf(actor), { limit: query.limit, offset: offsetOf(query) });
   return {
     data: rows.map(({ thread, author, agency, unread }) => ({
@@ -49,12 +46,14 @@ export async function listThreads(db: Database, actor: Actor, query: ListQuery) 
 }
 
 /** GET /message/unread. */
-export async function unreadCount(db: Database, actor: Actor) {
+export async function unreadCount(ctx: AppContext, actor: Actor) {
+  const { db } = ctx;
   return { count: await repo.unreadCount(db, readerOf(actor)) };
 }
 
 /** GET /message/{id}: the thread and its messages; the caller has now read it up to its latest message. */
-export async function getThread(db: Database, actor: Actor, id: number) {
+export async function getThread(ctx: AppContext, actor: Actor, id: number) {
+  const { db } = ctx;
   const found = await repo.findThread(db, id, agencyIdOf(actor));
   if (!found) throw new AppError('request.not_found');
   const { thread, author, agency } = found;
@@ -79,7 +78,7 @@ export async function getThread(db: Database, actor: Actor, id: number) {
  * POST /message. A customer writes for its agency, about one of the agency's orders or none. An
  * admin writes only about an order, and the thread is then that order's agency's.
  */
-export async function createThread(ctx: InboxCtx, actor: Actor, body: CreateBody) {
+export async function createThread(ctx: AppContext, actor: Actor, body: CreateBody) {
   const agencyId = agencyIdOf(actor);
   if (agencyId === null && body.order_id === undefined) throw AppError.field('message.order_required', 'order_id');
   return ctx.db.transaction(async (tx) => {
@@ -101,7 +100,7 @@ export async function createThread(ctx: InboxCtx, actor: Actor, body: CreateBody
 }
 
 /** POST /message/{id}/reply. */
-export async function reply(ctx: InboxCtx, actor: Actor, id: number, body: ReplyBody) {
+export async function reply(ctx: AppContext, actor: Actor, { id, reply: body }: { id: number; reply: ReplyBody }) {
   const agencyId = agencyIdOf(actor);
   return ctx.db.transaction(async (tx) => {
     const found = await repo.findThread(tx, id, agencyId);
@@ -138,7 +137,7 @@ async function recipients(tx: DbOrTx, thread: MessageThreadRow, side: Side, auth
 
 async function notifyOtherSide(
   tx: DbOrTx,
-  config: InboxCtx['config'],
+  config: Pick<Config, 'publicUrl'>,
   { thread, actor, side, authorIsCustomer, message }: { thread: MessageThreadRow; actor: Actor; side: Side; authorIsCustomer: boolean; message: string },
 ) {
   const url = threadUrl(config, thread.id);
