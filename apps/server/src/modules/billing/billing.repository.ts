@@ -88,7 +88,8 @@ const couponParams = (coupon: PaymentTermsQuery['coupon']) => ({
   couponCode: coupon && 'code' in coupon ? coupon.code.trim().toLowerCase() : null,
 });
 
-interface BookingParams {
+/** The routine's arguments by name: the booking's fields, the card's, and the billing address's. */
+interface BookingParams extends Omit<PaymentAttemptDetails, 'savedCard'> {
   method: string;
   orderId: number;
   agencyId: number;
@@ -109,12 +110,6 @@ interface BookingParams {
   gatewayRef: string | null;
   cardLast4: string | null;
   cardExpiry: string | null;
-  billingName: string | null;
-  billingAddress: string | null;
-  billingCity: string | null;
-  billingState: string | null;
-  billingCountry: string | null;
-  billingZip: string | null;
 }
 
 /**
