@@ -15,8 +15,9 @@ import type { FrameBadge, FrameNavItem } from '@/components/layouts/app-frame';
 type MenuEntry = FrameNavItem & { requires?: Capability };
 
 /**
- * The sidebar menu in the spec's order (§2 "Shared frame": dashboard, orders, user management,
- * billing, my account, coupons), with Fulfilment and Messages added by DESIGN.md §6.7 and §6.13.
+ * The sidebar menu in the original portal's order (dashboard, orders, user management, billing,
+ * my account, coupons), with Copydesk's Fulfilment queue and Messages inbox added
+ * (docs/decisions/0011-tenancy-and-roles.md, docs/decisions/0024-support-inbox.md).
  * A screen adds its entry here, one line, with the capability of the permission table
  * (packages/shared/src/permissions.ts) that it needs, if any.
  */

@@ -1,7 +1,7 @@
 import { roleCan, type Capability, type Role } from '@copydesk/shared';
 
 /**
- * The route table and its guards (access-and-billing §2), as one pure function so every rule is
+ * The route table and its guards (docs/decisions/0011-tenancy-and-roles.md), as one pure function so every rule is
  * tested and works for real ids: `/create/42` is guarded like `/create/{id}`.
  * The server enforces the same rules on every call; this only decides where the browser goes.
  */
@@ -38,7 +38,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/add-coupon', access: 'signedIn', requires: 'coupons.admin' },
   { pattern: '/edit-coupon/:id', access: 'signedIn', requires: 'coupons.admin' },
   { pattern: '/coupon-history', access: 'signedIn', requires: 'coupons.admin' },
-  // DESIGN.md §6.13: a working support inbox for everyone (the spec's redirect away is replaced).
+  // A working support inbox for everyone, where the original portal sent every role away (docs/decisions/0024-support-inbox.md).
   { pattern: '/message', access: 'signedIn' },
 
   // Development aid: lists the emails the server would have sent (no guard).

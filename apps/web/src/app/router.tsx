@@ -8,7 +8,7 @@ const page = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 /**
  * The route table. Every screen is a lazy chunk, so /login loads only the shell and its own code.
- * Guards: see route-guard.ts (the full table of the spec, including screens built later; a path
+ * Guards: see route-guard.ts (the full table of the portal's screens, including screens built later; a path
  * with no screen yet falls through to `*` and lands on /dashboard). Each screen names itself in
  * `handle` for the document title.
  */

@@ -53,7 +53,7 @@ export class ApiError extends Error {
     this.errors = errors;
   }
 
-  /** The first message of the first field, else the main message (spec: "first message per field"). */
+  /** The first message of the first field, else the main message: the toast shows one message per failure. */
   get firstMessage(): string {
     for (const list of Object.values(this.errors)) if (list[0]) return list[0];
     return this.message;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { roleOf, type AuthResponse, type Role, type User } from '@copydesk/shared';
 
 /**
- * The browser session, kept in localStorage exactly as the spec describes (§3):
+ * The browser session, kept in localStorage under the original portal's keys:
  * `token` the bearer token, `userId` the whole login response `{token, user}` as JSON,
  * `sendto` the email waiting for verification. Components read it through `useSession()`,
  * which re-renders them when it changes (in this tab or another one).
@@ -91,7 +91,7 @@ export function clearSession() {
   emit();
 }
 
-/** "Local data cleared" in the spec: everything this site keeps in localStorage. */
+/** Clears the local data: everything this site keeps in localStorage. */
 export function clearLocalData() {
   localStorage.clear();
   emit();

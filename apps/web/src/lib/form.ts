@@ -29,7 +29,7 @@ export const schemaErrors = (schema: Parameters<typeof schemaResolver>[0], paylo
 export const ariaInvalid = ({ inputProps }: { inputProps: { error?: unknown } }) => ({ 'aria-invalid': inputProps.error ? true : undefined });
 
 /**
- * The spec's way to refuse a form on the client (access-and-billing §5): every field in error gets a
+ * The portal's one way to refuse a form on the client: every field in error gets a
  * red border with no text under it, and one info toast says the first problem.
  */
 export function refuseWithToast(form: { setErrors: (errors: FormErrors) => void }, errors: FormErrors, message = Object.values(errors)[0]): void {

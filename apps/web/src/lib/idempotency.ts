@@ -1,7 +1,7 @@
 import { ApiError } from './api-client';
 
 /**
- * The Idempotency-Key of a payment attempt (DESIGN.md §4, issue 9 §3). One attempt = one payload:
+ * The Idempotency-Key of a payment attempt (docs/decisions/0006-idempotency-keys.md). One attempt = one payload:
  * pressing Pay again after the answer was lost (no connection, a 5xx, the server still busy with
  * the first request) resends the same key, so the server charges once; a definitive answer (paid,
  * declined, invalid) or a changed payload starts a new attempt with a new key.

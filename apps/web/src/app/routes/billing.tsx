@@ -14,7 +14,7 @@ import { useSession } from '@/lib/auth';
 // recharts is the heaviest library of the app: it loads with the chart, after the rest of the screen.
 const SpendingChart = lazy(() => import('@/features/billing/components/spending-chart'));
 
-/** /billing (access-and-billing §2): balance, spending and cards, monthly spending, history, invoices. */
+/** /billing: balance, spending and cards, monthly spending, history, invoices. */
 export function BillingRoute() {
   const { user, role } = useSession();
   const [adding, setAdding] = useState(false);

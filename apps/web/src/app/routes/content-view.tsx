@@ -29,7 +29,7 @@ import { useDownload } from '@/lib/use-download';
 // The dropzone is for admins only: customers never load it.
 const DeliverDropzone = lazy(() => import('@/features/content/components/deliver-dropzone'));
 
-/** Spec §8: after a failed load the user is sent back after 500 ms. */
+/** After a failed load the user is sent back after 500 ms. */
 const ERROR_BACK_MS = 500;
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -63,7 +63,7 @@ const latestOf = (item: ContentDetail) =>
 /**
  * /content-view/{id}: the item's brief, the delivered file as a readable preview with every version
  * to download, the revision history and the activity log. Customers approve or ask for a revision
- * while it waits for their review; admins take, assign and deliver (spec §2 "Content view").
+ * while it waits for their review; admins take, assign and deliver (docs/decisions/0004-item-state-machine.md).
  */
 export function ContentViewRoute() {
   const params = useParams();

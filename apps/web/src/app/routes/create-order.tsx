@@ -22,7 +22,7 @@ import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/server-errors';
 import { focusPageHeading } from '@/lib/page-heading';
 
-/** Spec §8: after a failed load the user is sent back after 500 ms. */
+/** After a failed load the user is sent back after 500 ms. */
 const ERROR_BACK_MS = 500;
 
 /** A `?redirect=` target inside this app, or null. */

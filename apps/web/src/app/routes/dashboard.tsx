@@ -62,7 +62,7 @@ function AccountCard({ user }: { user: User }) {
 }
 
 /**
- * The figures under the order links (DESIGN.md §6.14, both of the spec's variants): completed
+ * The figures under the order links (both of the original portal's dashboard variants in one): completed
  * orders for everyone, the wallet for customers (Add Balance for agencies only) and the user count
  * with Add Users for admins and agencies. In-progress orders are the In Progress link above.
  */

@@ -37,7 +37,7 @@ export function EmailVerifyRoute() {
       { email },
       {
         onSuccess: (res) => notify.success(res?.message || messages.verificationSent),
-        // The failure itself is the central toast; the sign-in page starts afresh (§8).
+        // The failure itself is the central toast; the sign-in page starts afresh.
         onError: () => {
           clearLocalData();
           navigate('/login', { replace: true });

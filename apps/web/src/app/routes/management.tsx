@@ -123,7 +123,7 @@ function ManagementScreen({ callerId, isAdmin }: ManagementScreenProps) {
 }
 
 /**
- * /management (access-and-billing §2 "User Management"): admins manage agencies and everyone
+ * /management, User Management (docs/decisions/0011-tenancy-and-roles.md): admins manage agencies and everyone
  * else, an agency itself and its associates. Associates never get here (the route guard sends
  * them to the dashboard and the server answers 403).
  */

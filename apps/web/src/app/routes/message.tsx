@@ -18,7 +18,7 @@ import { usePagedList } from '@/lib/use-paged-list';
 const PAGE_LIMIT = 10;
 
 /**
- * /message: the support inbox (DESIGN.md §6.13). Threads on the left and the open one on the right
+ * /message: the support inbox (docs/decisions/0024-support-inbox.md). Threads on the left and the open one on the right
  * on wide screens; one at a time on phones. `?thread={id}` opens a thread, `?order_id={id}` the
  * new-thread form about that order.
  */

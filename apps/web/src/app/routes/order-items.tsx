@@ -17,7 +17,7 @@ import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/server-errors';
 import { useDownload } from '@/lib/use-download';
 
-/** Spec §8: after a failed load the user is sent back after 500 ms. */
+/** After a failed load the user is sent back after 500 ms. */
 const ERROR_BACK_MS = 500;
 
 /** /items/{id}: 'Order {id}' with its items; Pay Now or Place an Order; admin edits and deletes items. */
@@ -80,7 +80,7 @@ export function OrderItemsRoute() {
                 Export delivered files
               </Button>
             )}
-            {/* A thread about this order (DESIGN.md §6.13): customers write to support; an admin
+            {/* A thread about this order (docs/decisions/0024-support-inbox.md): customers write to support; an admin
                 writes to the order's agency (the only way an admin opens a thread). */}
             <Button component={Link} to={`/message?order_id=${detail.order.id}`} variant="default" leftSection={<IconMessage size={18} aria-hidden />}>
               {isAdmin ? inboxScreenMessages.messageAgencyAboutOrder : inboxScreenMessages.messageAboutOrder}

@@ -26,7 +26,7 @@ const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
 const statusFrom = (value: string | null): StatusFilter | null =>
   (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : null;
 
-/** /order: filters, counters and the paged, sortable orders table (spec §2 "Orders list"). */
+/** /order: filters, counters and the paged, sortable orders table. */
 export function OrderListRoute() {
   const navigate = useNavigate();
   const { role } = useSession();

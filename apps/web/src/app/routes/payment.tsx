@@ -31,7 +31,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** Only paths of this app are followed from `?redirect=`. */
 const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/order');
 
-/** /payment/{id} (orders-and-payment §2, §4, §5): coupon, wallet or card, terms, pay, confirmation. */
+/** /payment/{id}: coupon, wallet or card, terms, pay, confirmation (docs/decisions/0005-card-payments-in-three-steps.md). */
 export function PaymentRoute() {
   const params = useParams();
   const [search] = useSearchParams();
@@ -84,7 +84,7 @@ export function PaymentRoute() {
     navigate(leaveTo, { replace: true });
   }, [paidAlready, leaveTo, navigate]);
 
-  // Load failure: the server's message, then back (orders-and-payment §8). Unverified users stay and read why.
+  // Load failure: the server's message, then back. Unverified users stay and read why.
   useEffect(() => {
     if (!loadError) return;
     reportServerError(loadError);

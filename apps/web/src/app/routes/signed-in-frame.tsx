@@ -26,7 +26,7 @@ export function SignedInFrame() {
   const unread = useUnreadCount(role !== null).data ?? 0;
   const nav = useMemo(() => menuFor(role, { '/message': { count: unread, label: inboxScreenMessages.unreadCount(unread) } }), [role, unread]);
 
-  // GET /getInfo on entering the frame (spec §4 "Account status", §8 "User info load fails").
+  // GET /getInfo on entering the frame: it refreshes the stored user; a deactivated account or a failed load ends the session.
   useEffect(() => {
     if (info.data) {
       if (info.data.user.status === 0) {

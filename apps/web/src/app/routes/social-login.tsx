@@ -27,7 +27,7 @@ export function SocialLoginRoute() {
         navigate('/dashboard', { replace: true });
       })
       .catch((error: unknown) => {
-        // No answer from the server: the spec's own words for a failed Google sign-in.
+        // No answer from the server: the original portal's own words for a failed Google sign-in.
         if (error instanceof ApiError) reportServerError(error, { signIn: true });
         else notify.error(messages.socialFailed);
         navigate('/login', { replace: true });

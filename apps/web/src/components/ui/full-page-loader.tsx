@@ -1,7 +1,7 @@
 import { LoadingOverlay } from '@mantine/core';
 import '@mantine/core/styles/LoadingOverlay.css';
 
-/** The full-screen loader the spec shows while a visitor screen is busy. */
+/** The full-screen loader shown while a visitor screen is busy. */
 export function FullPageLoader({ visible = true, label = 'Loading' }: { visible?: boolean; label?: string }) {
   return (
     <LoadingOverlay
