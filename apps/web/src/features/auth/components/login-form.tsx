@@ -23,7 +23,7 @@ function prefilledEmail(state: unknown): string {
   return typeof passed === 'string' && passed ? passed : (getSendto() ?? '');
 }
 
-/** Email + password sign-in (access-and-billing §2 "Sign-in screen", §5, §8). */
+/** Email + password sign-in (docs/decisions/0012-no-account-enumeration.md). */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -32,7 +32,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const location = useLocation();
   const form = useForm({
     initialValues: { email: prefilledEmail(location.state), password: '', remember: false },
-    // The spec's first rule (§5): both fields filled, else red borders and the required-fields toast.
+    // The first rule: both fields filled, else red borders and the required-fields toast.
     validate: { email: (value) => !value.trim() && messages.requiredFields, password: (value) => !value && messages.requiredFields },
     enhanceGetInputProps: ariaInvalid,
   });

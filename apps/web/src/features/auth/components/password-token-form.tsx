@@ -43,7 +43,7 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
           notify.success(mode === 'reset' ? messages.passwordChanged : messages.passwordSaved);
           navigate(safeRedirect(redirect), { replace: true });
         },
-        // Every server message is the central toast (§8 "each entry shown"); the fields it names turn red.
+        // Every server message is the central toast (each entry shown); the fields it names turn red.
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           const { password, password_confirmation } = error.fieldErrors();

@@ -38,7 +38,7 @@ const toSignUp = (values: SignUpValues): SignUpInput => ({
   countryCode: values.countryCode ?? null,
 });
 
-/** Sign-up (access-and-billing §2 "Sign-up screen", §5 rules in order, §8 errors). */
+/** Sign-up: the form, its rules in order and the server's errors (docs/decisions/0012-no-account-enumeration.md). */
 export function SignupForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -55,7 +55,7 @@ export function SignupForm() {
       confirmPassword: '',
       termsandcondition: false,
     },
-    // The shared contract applies §5's rules in the spec's order; its first problem is the toast.
+    // The shared contract applies the sign-up rules in the original portal's order; its first problem is the toast.
     validate: (values) => schemaErrors(signUpFieldsSchema, toSignUp(values), RENAME),
     enhanceGetInputProps: ariaInvalid,
   });
@@ -69,10 +69,10 @@ export function SignupForm() {
         setSendto(sign.email!);
         navigate('/email/verify');
       },
-      // The failure's messages are the central toast (§8: the first message per field); they also
+      // The failure's messages are the central toast (the first message per field); they also
       // go under their fields. A taken address is not an error here: the server answers it as a
       // fresh sign-up and emails the owner (it must not tell a stranger which addresses have
-      // accounts, issue 9 §4).
+      // accounts: docs/decisions/0012-no-account-enumeration.md).
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(onFields(error.fieldErrors('sign'), RENAME));
       },

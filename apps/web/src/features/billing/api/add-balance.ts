@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /billing/addBalance {paymentInfo} → {message}, with the attempt's Idempotency-Key: a retry
- * of the same top-up after a lost answer charges the card once (DESIGN.md §4).
+ * of the same top-up after a lost answer charges the card once (docs/decisions/0006-idempotency-keys.md).
  */
 export const addBalance = (paymentInfo: AddBalanceInfo, idempotencyKey: string) =>
   call('addBalance', { body: { paymentInfo }, headers: { 'Idempotency-Key': idempotencyKey } });

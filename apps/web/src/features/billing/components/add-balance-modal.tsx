@@ -36,7 +36,7 @@ export type AddBalanceModalProps = {
 
 const blank = (v: string | number) => v === '' || v === null || v === undefined;
 
-/** Add balance (agency): an amount paid by a new card or a saved one (access-and-billing §2, §4). */
+/** Add balance (agency): an amount paid by a new card or a saved one. */
 export function AddBalanceModal({ opened, onClose, userId, renderLocation }: AddBalanceModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const cards = useSavedCards(userId, opened);

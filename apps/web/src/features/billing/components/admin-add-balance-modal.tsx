@@ -29,7 +29,7 @@ const toInfo = (values: Values): AddBalanceInfo => ({
   description: values.description.trim(),
 });
 
-/** Add balance (admin): credits an agency's wallet with a description, no card (access-and-billing §2). */
+/** Add balance (admin): credits an agency's wallet with a description, no card. */
 export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const agencies = useAgencies(opened);

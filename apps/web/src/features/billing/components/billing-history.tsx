@@ -114,7 +114,7 @@ function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRo
   ];
 }
 
-/** Billing history (access-and-billing §2): sortable, filtered by date and text, paged. */
+/** Billing history: sortable, filtered by date and text, paged. */
 export function BillingHistory({ onView }: { onView: (paymentId: number) => void }) {
   const list = usePagedList<Filters, BillingSortColumn>({ sort: DEFAULT_SORT, filters: NO_FILTERS, typed: ['search'], typingDelay: 300 });
   const { from, to, search } = list.filters;

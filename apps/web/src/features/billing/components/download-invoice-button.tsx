@@ -7,8 +7,8 @@ import { useDownloadInvoice } from '../api/download-invoice';
 type DownloadInvoiceButtonProps = ButtonProps & { paymentId: number | null | undefined; label?: string };
 
 /**
- * Asks for the invoice's short-lived link and opens it in a new tab (orders-and-payment §2
- * "Invoices"). Should the browser block the tab, the link is offered in a toast instead.
+ * Asks for the invoice's short-lived link and opens it in a new tab (docs/decisions/0026-invoices.md).
+ * Should the browser block the tab, the link is offered in a toast instead.
  */
 export function DownloadInvoiceButton({ paymentId, label = 'Download Invoice', ...buttonProps }: DownloadInvoiceButtonProps) {
   const download = useDownloadInvoice();

@@ -27,11 +27,11 @@ type NewCardFieldsProps = {
   onChange: (next: CardForm, touched: string[]) => void;
   invalid: Invalid;
   disabled?: boolean;
-  /** The CVC message differs between the billing modal and the payment page (spec §5). */
+  /** The CVC message differs between the billing modal and the payment page, as in the original portal. */
   cvcMessage: string;
   withSaveCard?: boolean;
   renderLocation: RenderLocation;
-  /** Which card fields to draw: the spec's (sandbox) or Stripe's card element (stripe). */
+  /** Which card fields to draw: the original portal's (sandbox) or Stripe's card element (stripe). */
   entry: CardEntry;
   /** The gateway's refusal of this card (402), shown under the card fields. */
   declined?: string | null;
@@ -163,7 +163,7 @@ export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, 
         />
       )}
 
-      {/* A saved card carries its own address: the section goes while one is chosen (spec §4). */}
+      {/* A saved card carries its own address: the section goes while one is chosen. */}
       {!disabled && (
         <>
           <Text fw={600} mt="xs">

@@ -6,7 +6,7 @@ import { badgeText } from '@/components/ui/badge-text';
 import { useOfferStatus } from '../api/get-offer-status';
 
 /**
- * The promo banner (access-and-billing §1): the server's offer text ('You're $X away from gaining
+ * The promo banner (docs/decisions/0008-offer-credit.md): the server's offer text ('You're $X away from gaining
  * $100 credit.') while GET /getOfferStatus says to show it. Closing it hides it for the rest of the
  * browser session; it is read again after every payment, so it goes once the credit is earned.
  */

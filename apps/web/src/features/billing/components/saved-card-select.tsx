@@ -4,7 +4,7 @@ import { messages } from '@copydesk/shared';
 import type { SavedCard } from '../api/get-saved-cards';
 import { savedCardLabel } from '../lib/card-form';
 
-/** The option that leaves the saved cards for the new-card form (spec: 'Add a New Card!'). */
+/** The option that leaves the saved cards for the new-card form ('Add a New Card!'). */
 const NEW_CARD = 'new-card';
 
 type SavedCardSelectProps = {

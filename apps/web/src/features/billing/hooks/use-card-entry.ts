@@ -5,7 +5,7 @@ import type { CardForm } from '../lib/card-form';
 import { stripeBillingDetails, type CreatedPaymentMethod, type StripeCardHandle } from '../lib/stripe-card';
 
 /**
- * How a new card is typed, per GET /payment-config: `sandbox` — the spec's number, month, year and
+ * How a new card is typed, per GET /payment-config: `sandbox` — the original portal's number, month, year and
  * CVC fields; `stripe` — Stripe's card element (loaded only then); `loading` / `unavailable` while
  * the answer is pending or failed, when no card can be taken.
  */

@@ -30,7 +30,7 @@ type Options = {
   /** Associates pay from the wallet only. */
   walletOnly: boolean;
   savedCards: SavedCard[] | undefined;
-  /** The wallet box is off when the balance does not cover the amount due (DESIGN.md §6.11). */
+  /** The wallet box is off when the balance does not cover the amount due: the wallet never goes below zero (docs/decisions/0002-wallet-ledger.md). */
   walletShort: boolean;
   /**
    * The balance, the amount due and the saved cards have loaded: the method is chosen for the user
@@ -42,7 +42,7 @@ type Options = {
 };
 
 /**
- * The payment page's choice of method (orders-and-payment §4): payment_type is Balance when the
+ * The payment page's choice of method: payment_type is Balance when the
  * wallet is ticked, SavedCard when a saved card is chosen, else NewCard; choosing one clears the
  * others, and the tab follows the choice.
  */

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { messages, normaliseCardNumber, type LastBillingAddress } from '@copydesk/shared';
 
 /**
- * The new-card part of the add-balance modal and the payment page (access-and-billing §5,
- * orders-and-payment §5): what the fields hold, how typing is filtered, and how the form becomes
- * the card fields of a `paymentInfo` payload. The rules themselves are the shared schemas'.
+ * The new-card part of the add-balance modal and the payment page: what the fields hold, how
+ * typing is filtered, and how the form becomes the card fields of a `paymentInfo` payload. The
+ * rules themselves are the shared schemas'.
  */
 
 export const CARD_NUMBER_MAX_DIGITS = 19;
@@ -79,7 +79,7 @@ export function groupCardNumber(digits: string): string {
 
 /**
  * What typing into the card number leaves in the field: digits (at most 19) grouped in fours, or
- * `null` when something other than a digit was typed (the spec clears the field and says so).
+ * `null` when something other than a digit was typed (the form then clears the field and says so).
  */
 export function typedCardNumber(typed: string): string | null {
   if (/[^\d\s]/.test(typed)) return null;
@@ -92,7 +92,7 @@ export function typedCvc(typed: string): string | null {
   return typed.slice(0, CVC_LENGTH);
 }
 
-/** A saved card as the selects list it (spec §2). */
+/** A saved card as the selects list it. */
 export const savedCardLabel = (card: { card_last_digits: string; card_expiry: string }) => `*** *** **** ${card.card_last_digits} | ${card.card_expiry}`;
 
 /** The card and billing-address fields of a payload (`country`, `state`, `city` are names). */

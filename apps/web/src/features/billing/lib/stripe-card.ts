@@ -1,7 +1,7 @@
 import type { CardForm } from './card-form';
 
 /**
- * Stripe mode's card entry (issue 4 §2), without importing Stripe: the card number, expiry and CVC
+ * Stripe mode's card entry (docs/decisions/0014-card-data-and-secrets.md), without importing Stripe: the card number, expiry and CVC
  * are typed into Stripe's card element, which turns them into a PaymentMethod in the browser; the
  * payload carries its `pm_…` id and the rest of the form as usual. Only
  * `components/stripe-card-element.tsx` imports the Stripe packages, and only in stripe mode.

@@ -10,7 +10,7 @@ import { formatDollars, listScreenMessages, type ProductSummary } from '@copydes
 import classes from './product-grid.module.css';
 import { ErrorState } from '@/components/ui/error-state';
 
-/** Wider than this, the grid shows the sample of the hovered or selected product beside it (spec §2, §9). */
+/** Wider than this, the grid shows the sample of the hovered or selected product beside it. */
 export const SAMPLE_PREVIEW_QUERY = '(min-width: 1025px)';
 
 export const startingFrom = (product: Pick<ProductSummary, 'starting_price'>) => `Starting from ${formatDollars(product.starting_price)}`;

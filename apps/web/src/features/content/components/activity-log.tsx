@@ -15,7 +15,7 @@ const DEFAULT_SORT: SortState<ActivitySortColumn> = { column: 'created_at', orde
 const NO_SEARCH = { search: '' };
 
 /**
- * The item's activity log (spec §2 "Item-detail variant"): Description, User and Date, sortable,
+ * The item's activity log: Description, User and Date, sortable,
  * searchable, 5 to 100 per page, and the file of an entry that has one.
  */
 export function ActivityLog({ contentId }: { contentId: number }) {

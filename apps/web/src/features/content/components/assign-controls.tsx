@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { useAssignContent } from '../api/assign-content';
 import type { Agent } from '../api/get-fulfilment-agents';
 
-/** Items a writer can take: queued ones and those sent back for a revision (DESIGN.md §6.6). */
+/** Items a writer can take: queued ones and those sent back for a revision (docs/decisions/0004-item-state-machine.md). */
 export const canAssign = (status: ItemStatus) => status === 'Unassigned' || status === 'Revision Requested';
 
 type AssignControlsProps = {

@@ -12,7 +12,7 @@ const COLORS: Record<ItemStatus, string> = {
   Approved: 'green',
 };
 
-/** An item's status; customers read "Unassigned" as "Queued for a writer" (DESIGN.md §6.16). */
+/** An item's status; customers read "Unassigned" as "Queued for a writer" (docs/decisions/0004-item-state-machine.md). */
 export function ContentStatusBadge({ status, customer, ...props }: { status: ItemStatus; customer: boolean } & BadgeProps) {
   return (
     // max-content: in a table the column keeps room for the whole status instead of cutting it short.

@@ -15,7 +15,7 @@ type RevisionModalProps = {
   opened: boolean;
   onClose: () => void;
   contentId: number;
-  /** The writer working on the item (the spec's payload carries it; the server notifies the assignee). */
+  /** The writer working on the item (the original portal's payload carries it; the server notifies the assignee). */
   linkagentId: number | null;
   revisionsLeft: number;
 };
@@ -25,7 +25,7 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
   const request = useRequestRevision({ meta: { errorToast: false } });
   const form = useForm({
     initialValues: { reason: null as string | null, detailedReason: '' },
-    // Spec §5: a missing reason or text gets red borders and one info toast for both, and nothing is
+    // A missing reason or text gets red borders and one info toast for both, and nothing is
     // sent. Not revisionRequestSchema: its per-field "required" is the server's answer.
     validate: {
       reason: (value) => !value && contentMessages.revisionFieldsMissing,
@@ -94,7 +94,7 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
   );
 }
 
-/** Request Revision: a reason (Formatting, Grammar, Relevancy) and what should change (spec §2, §5). */
+/** Request Revision: a reason (Formatting, Grammar, Relevancy) and what should change. */
 export function RevisionModal({ opened, onClose, ...rest }: RevisionModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

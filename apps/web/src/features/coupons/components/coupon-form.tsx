@@ -42,14 +42,14 @@ type CouponFormProps = {
 };
 
 /**
- * The coupon form of /add-coupon and /edit-coupon/{id} (access-and-billing §2, §5): filters what
+ * The coupon form of /add-coupon and /edit-coupon/{id} (docs/decisions/0009-coupons.md): filters what
  * cannot be valid as it is typed, checks the rest with the shared contract on submit, and shows
  * the server's field errors under their fields. The code is fixed once saved; status is edit only.
  */
 export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormProps) {
   const editing = mode === 'edit';
   const check = (values: CouponFormValues) => validateCouponForm(values, { today: todayIso(), savedExpiry: editing ? initial.expiry : undefined });
-  // The contract's checks plus the spec's rules it cannot know (an amount for the chosen type, a past expiry).
+  // The contract's checks plus the form's rules it cannot know (an amount for the chosen type, a past expiry).
   const form = useForm<CouponFormValues>({ initialValues: initial, validate: (values) => check(values).errors });
   const { values, errors } = form;
   // Bumped on every refused submit: the first field in error then takes the focus.
@@ -88,7 +88,7 @@ export function CouponForm({ mode, initial, used, saving, onSave }: CouponFormPr
     try {
       await onSave(payload, submitted);
     } catch (error) {
-      // The spec's place for coupon errors is under their fields (§8); the rest is a toast.
+      // Coupon errors go under their fields; the rest is a toast.
       const fields = formFieldErrors(error, editing ? COUPON_FIELDS : COUPON_FIELDS.filter((f) => f !== 'status'), { rename: { user_id: 'agencies' } });
       if (Object.keys(fields).length) {
         form.setErrors(fields);

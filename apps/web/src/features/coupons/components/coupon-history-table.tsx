@@ -49,7 +49,7 @@ const COLUMNS: DataTableColumn<CouponHistoryRow, CouponHistorySortColumn>[] = [
 ];
 
 /**
- * Coupon uses (access-and-billing §2): ID, Coupon Code, User, Order ID, Used Date, plus the
+ * Coupon uses: ID, Coupon Code, User, Order ID, Used Date, plus the
  * discount the order got; one card per use on a phone.
  */
 export function CouponHistoryTable({ rows, sort, onSortChange, empty, ...state }: CouponHistoryTableProps) {

@@ -2,7 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { badgeText } from '@/components/ui/badge-text';
 
-/** Status 1 = Active, 0 = Inactive (access-and-billing §3). */
+/** Status 1 = Active, 0 = Inactive. */
 export function CouponStatusBadge({ status, ...props }: { status: number } & BadgeProps) {
   const active = status === 1;
   const color = active ? 'green' : 'gray';

@@ -97,7 +97,7 @@ function CardActions({ coupon, onDelete }: { coupon: Coupon; onDelete: (coupon: 
   );
 }
 
-/** The coupon list (access-and-billing §2 "Coupons"): sortable columns, edit and delete per coupon; cards on a phone. */
+/** The coupon list: sortable columns, edit and delete per coupon; cards on a phone. */
 export function CouponsTable({ rows, sort, onSortChange, agencies, onDelete, empty, ...state }: CouponsTableProps) {
   const today = todayIso();
   const columns: DataTableColumn<Coupon, CouponSortColumn>[] = [

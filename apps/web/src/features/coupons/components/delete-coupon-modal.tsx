@@ -10,7 +10,7 @@ type DeleteCouponModalProps = {
   onConfirm: () => void;
 };
 
-/** 'Do you really want to delete?' before a coupon goes (access-and-billing §8). */
+/** 'Do you really want to delete?' before a coupon goes. */
 export function DeleteCouponModal({ code, busy, onCancel, onConfirm }: DeleteCouponModalProps) {
   return (
     <Modal

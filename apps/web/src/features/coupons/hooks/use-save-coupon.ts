@@ -6,7 +6,7 @@ import { useUpdateCoupon } from '../api/update-coupon';
 import type { CouponFormValues, CouponPayload } from '../lib/coupon-form';
 
 /**
- * Saves the coupon form: POST on add, PATCH (with status) on edit; then the spec's toast and back
+ * Saves the coupon form: POST on add, PATCH (with status) on edit; then the success toast and back
  * to the list. A failure is thrown back to the form, which shows field errors under their fields.
  */
 export function useSaveCoupon(couponId?: number) {

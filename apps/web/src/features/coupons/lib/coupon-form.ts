@@ -35,7 +35,7 @@ export const couponToForm = (coupon: Coupon): CouponFormValues => ({
   status: coupon.status === 1 ? '1' : '0',
 });
 
-// Filters applied as the admin types (access-and-billing §5): what cannot be valid never appears.
+// Filters applied as the admin types: what cannot be valid never appears.
 
 /** The code with every space removed; `hadSpace` says one was typed or pasted. */
 export function typedCode(raw: string): { value: string; hadSpace: boolean } {
@@ -111,7 +111,7 @@ export function validateCouponForm(values: CouponFormValues, { today, savedExpir
       coupon_code: parsed.data.coupon_code,
       type: parsed.data.type,
       amount: parsed.data.amount,
-      // The spec's wire format: comma-separated agency ids, '' for every agency.
+      // The original portal's wire format: comma-separated agency ids, '' for every agency.
       user_id: values.agencies.join(','),
       expiry: parsed.data.expiry,
       limit: parsed.data.limit,

@@ -25,7 +25,7 @@ const STEPS: Record<Role, Step[]> = {
 
 type WelcomeGuideProps = { userId: number; loginCount: number; role: Role };
 
-/** First-login guide: opens 3 s after the dashboard loads, once per user (spec §1, §9). */
+/** First-login guide: opens 3 s after the dashboard loads, once per user. */
 export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 /** One entry of the country, state and city lists. */
 export type Place = GeoItem;
 
-/** GET /getCounties → {data: [{id, name}]} (the spec's spelling of the path). */
+/** GET /getCounties → {data: [{id, name}]} (the original portal's spelling of the path). */
 export const getCountries = () => call('listCountries');
 
 export const useCountries = () => useQuery({ queryKey: queryKeys.geo.countries, queryFn: getCountries, staleTime: Infinity, gcTime: Infinity });

@@ -1,7 +1,7 @@
 import type { InboxThreadRow, ThreadDetail, ThreadMessageEntry } from '@copydesk/shared';
 
 /*
- * The support inbox contract (DESIGN.md §6.13) under the names this feature uses; the shapes and
+ * The support inbox contract (docs/decisions/0024-support-inbox.md) under the names this feature uses; the shapes and
  * limits are the shared ones the server validates and serialises with.
  */
 

@@ -41,7 +41,7 @@ function StepBlock({ n, title, children }: { n: number; title: string; children:
   );
 }
 
-/** 'Ordering in bulk': choose the type, download its sample sheet, upload it filled in (spec §2, §5). */
+/** 'Ordering in bulk': choose the type, download its sample sheet, upload it filled in (docs/decisions/0020-spreadsheets-in-worker-processes.md). */
 export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkOrderModalProps) {
   const [orderType, setOrderType] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);

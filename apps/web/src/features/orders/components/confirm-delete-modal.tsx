@@ -9,7 +9,7 @@ type ConfirmDeleteModalProps = {
   /** What is deleted, for the title ("order 12", "item 40"). */
   subject: string;
   busy: boolean;
-  /** A paid order or item: its paid amount goes back to the agency wallet (DESIGN.md §6.9). */
+  /** A paid order or item: its paid amount goes back to the agency wallet (docs/decisions/0007-refunds.md). */
   refund?: 'order' | 'item';
   onCancel: () => void;
   onConfirm: () => void;

@@ -58,11 +58,11 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
       description: item.description ?? '',
     },
     transformValues: toBody,
-    // The contract's rules; refused fields turn red and its first message is the toast (spec §5).
+    // The contract's rules; refused fields turn red and its first message is the toast.
     validate: (values) => schemaErrors(updateContentSchema, toBody(values), RENAME),
     enhanceGetInputProps: ariaInvalid,
   });
-  // Type, word count and add-on of a paid item are fixed (spec §4 "Item edit").
+  // Type, word count and add-on of a paid item are fixed (docs/decisions/0007-refunds.md).
   const priceLocked = item.status !== 'Unpaid';
 
   const tier = tiers.find((t) => t.title === form.values.word);
@@ -123,7 +123,7 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
           onChange={(e) => {
             const keyword = e.currentTarget.value;
             const tooMany = splitKeywords(keyword).length > MAX_KEYWORDS;
-            // Spec §5: one keyword too many empties the field and says so.
+            // One keyword too many empties the field and says so.
             if (tooMany) notify.info(messages.maxKeywords);
             form.setFieldValue('keyword', tooMany ? '' : keyword);
           }}

@@ -41,7 +41,7 @@ function serverMarks(error: ApiError): Record<string, true> {
   return marks;
 }
 
-/** Step 2 of the order form: the items accordion, the steps sidebar and the bottom bar (spec §2, §4, §5). */
+/** Step 2 of the order form: the items accordion, the steps sidebar and the bottom bar. */
 export function OrderForm({ form, products, catalog, categories, projects, loadProduct, editingId, onPrevious, onSaved }: OrderFormProps) {
   const { items, totalCents } = form;
   const { errors } = form.form;
@@ -93,7 +93,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
           openItems(itemsWithErrors(marks));
         },
       }),
-    // Spec §5: every field in error turns red, one toast says the first problem, and their items open.
+    // Every field in error turns red, one toast says the first problem, and their items open.
     (found) => {
       refuseWithToast(form.form, found, refusalMessage(found));
       openItems(itemsWithErrors(found));

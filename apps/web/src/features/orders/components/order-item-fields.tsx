@@ -68,7 +68,7 @@ type OrderItemFieldsProps = {
   projects: PastProject[];
 };
 
-/** Every field of one order item that applies to its type (orders-and-payment §3 "Order item row"). */
+/** Every field of one order item that applies to its type. */
 export function OrderItemFields({ form, item, index, productNames, product, categories, projects }: OrderItemFieldsProps) {
   const { form: fields, change } = form;
   const shown = visibleFields(item.orderType);

@@ -22,7 +22,7 @@ export function OrderStatusBadge({ status }: { status: OrderRow['status'] }) {
   );
 }
 
-/** An item's status; `customer` reads "Unassigned" as "Queued for a writer" (DESIGN.md §6.16). */
+/** An item's status; `customer` reads "Unassigned" as "Queued for a writer" (docs/decisions/0004-item-state-machine.md). */
 export function ItemStatusBadge({ status, customer = false }: { status: ItemStatus; customer?: boolean }) {
   return (
     <Badge color={ITEM_COLORS[status] ?? 'gray'} c={badgeText(ITEM_COLORS[status] ?? 'gray')} variant="light" radius="sm" tt="none">

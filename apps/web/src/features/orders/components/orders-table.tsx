@@ -25,7 +25,7 @@ type OrdersTableProps = {
   errorTitle: string;
   onRetry: () => void;
   retrying: boolean;
-  /** What an empty list says (the spec's 'NO DATA FOUND!' and what to do next). */
+  /** What an empty list says (the original portal's 'NO DATA FOUND!' and what to do next). */
   empty: ReactNode;
   pager: TablePagerProps;
   isAdmin: boolean;
@@ -80,7 +80,7 @@ function OrderActions({ order, isAdmin, onInvoice, onDelete, invoiceBusy }: Acti
   );
 }
 
-/** The orders table: sortable headers, a clickable row and the actions of DESIGN.md §6.15; cards on a phone. */
+/** The orders table: sortable headers, a clickable row and its actions (edit, pay or view, invoice, delete); cards on a phone. */
 export function OrdersTable(props: OrdersTableProps) {
   const { rows, isAdmin, sort, onSortChange, onOpen } = props;
   const columns: DataTableColumn<OrderRow, SortColumn>[] = [

@@ -5,7 +5,7 @@ import { roleCan, type Role, type User } from '@copydesk/shared';
 const doneKey = (userId: number) => `firstOrderRedirect:${userId}`;
 
 /**
- * "A user with no orders is sent once to the create-order page" (access-and-billing §1, §4).
+ * A user with no orders is sent once to the create-order page.
  * The first sign-in belongs to the welcome guide, which already offers Place an order; the next
  * sign-in of a customer who still has no order lands on /create, once (remembered here).
  */

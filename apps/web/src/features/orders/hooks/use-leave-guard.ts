@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 
 /**
- * Asks before leaving a form with unsaved changes (spec §2 "Leaving /create asks for
- * confirmation"): in-app moves are held by the router's blocker, a reload or a closed tab by the
- * browser's own beforeunload prompt. `allowNextLeave` lets the move after a save through.
+ * Asks before leaving a form with unsaved changes, such as /create: in-app moves are held by the
+ * router's blocker, a reload or a closed tab by the browser's own beforeunload prompt.
+ * `allowNextLeave` lets the move after a save through.
  */
 export function useLeaveGuard(when: boolean) {
   const allowed = useRef(false);

@@ -19,7 +19,7 @@ import type { FormErrors } from '@mantine/form';
 import { schemaErrors } from '@/lib/form';
 
 /**
- * The order form's items and the rules of orders-and-payment §4 ("Order form", "Item edit") as
+ * The order form's items and the rules of the order form and of an item's edit as
  * pure functions: what a type change, a word count, an add-on or a clone does to an item. The
  * form's state lives in `useForm` (hooks/use-order-form.ts); the tests check the rules here and on
  * the screen.
@@ -133,7 +133,7 @@ export const joinKeywords = (keywords: readonly string[]) =>
     .slice(0, MAX_KEYWORDS)
     .join(';');
 
-/** While typing a keyword: ';' separates keywords and '=' is not allowed (spec §5). */
+/** While typing a keyword: ';' separates keywords and '=' is not allowed. */
 export const stripKeyword = (value: string) => value.replace(/[;=]/g, '');
 
 /** The item as POST /order/create expects it; fields the type does not show are not sent. */
@@ -158,7 +158,7 @@ export const itemPath = (index: number, field: string) => `items.${index}.${fiel
 
 /**
  * The create contract's problems with the items, keyed by the form's paths (`articlesData.2.x` →
- * `items.2.x`), in the contract's order: items in turn, each in the order of spec §5.
+ * `items.2.x`), in the contract's order: items in turn, each in the order of the original portal's checks.
  */
 export function orderErrors(items: FormItem[]): FormErrors {
   const errors = schemaErrors(createOrderSchema, buildCreatePayload(items, null));

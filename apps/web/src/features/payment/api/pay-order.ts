@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /order/pay {paymentInfo} → {message, payment_id, offer_message}, with the attempt's
- * Idempotency-Key: a retry of the same payment after a lost answer charges once (DESIGN.md §4).
+ * Idempotency-Key: a retry of the same payment after a lost answer charges once (docs/decisions/0006-idempotency-keys.md).
  */
 export const payOrder = (paymentInfo: PayOrderInfo, idempotencyKey: string) =>
   call('payOrder', { body: { paymentInfo }, headers: { 'Idempotency-Key': idempotencyKey } });

@@ -27,7 +27,7 @@ type ConfirmationModalProps = {
   invoiceButton: (paymentId: number) => ReactNode;
 };
 
-/** Order confirmed: amount paid, discount, date, order id, payment type (orders-and-payment §2). */
+/** Order confirmed: amount paid, discount, date, order id, payment type. */
 export function ConfirmationModal({ confirmation, onViewOrder, onClose, invoiceButton }: ConfirmationModalProps) {
   return (
     <Modal

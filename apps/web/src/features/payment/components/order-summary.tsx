@@ -19,7 +19,7 @@ function Line({ label, value, strong, color }: { label: ReactNode; value: string
   );
 }
 
-/** Item type and word count lines, item count, coupon and totals (orders-and-payment §2). */
+/** Item type and word count lines, item count, coupon and totals. */
 type OrderSummaryProps = { order: OrderDetail; coupon: CouponState; paid?: boolean; children?: ReactNode };
 
 export function OrderSummary({ order, coupon, paid, children }: OrderSummaryProps) {

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Stepper.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 
-/** The three steps of ordering; the sidebar of the payment page (orders-and-payment §2). */
+/** The three steps of ordering; the sidebar of the payment page. */
 export function PaymentSteps({ active }: { active: 1 | 2 | 3 }) {
   const wide = useMediaQuery('(min-width: 75em)');
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import { TERMS_URL } from '@copydesk/shared';
 
-/** The terms-and-privacy agreement a payment needs (orders-and-payment §5). */
+/** The terms-and-privacy agreement a payment needs. */
 export function TermsCheckbox({ checked, invalid, onChange }: { checked: boolean; invalid: boolean; onChange: (checked: boolean) => void }) {
   return (
     <Checkbox

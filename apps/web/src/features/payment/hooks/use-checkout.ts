@@ -35,7 +35,7 @@ type Options = {
   onDeclined: (message: string) => void;
 };
 
-/** Pay: method check, terms check, POST /order/pay, then the confirmation (orders-and-payment §4, §8). */
+/** Pay: method check, terms check, POST /order/pay, then the confirmation (docs/decisions/0005-card-payments-in-three-steps.md). */
 export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined }: Options) {
   // A decline and a coupon problem are shown beside the card and under the coupon: reported below.
   const pay = usePayOrder({ meta: { errorToast: false } });

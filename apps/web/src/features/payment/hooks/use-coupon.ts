@@ -4,7 +4,7 @@ import { errorMessages } from '@/lib/server-errors';
 import { useApplyCoupon, type Coupon } from '../api/apply-coupon';
 
 /**
- * The coupon box (orders-and-payment §4, §5): a coupon is applied locally after the server says it
+ * The coupon box (docs/decisions/0009-coupons.md): a coupon is applied locally after the server says it
  * may be used, and removed again; the discount is the shared rule's, the server recomputes it.
  */
 export function useCoupon(subtotalCents: number) {

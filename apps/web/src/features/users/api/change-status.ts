@@ -7,7 +7,7 @@ export type ChangeStatusInput = { userid: number; status: 0 | 1 };
 
 /**
  * POST /user/changeStatus {status, userid} → {message}. Deactivating ends the user's sessions at
- * once, and an inactive agency stops its associates (DESIGN.md §6.19).
+ * once, and an inactive agency stops its associates (docs/decisions/0011-tenancy-and-roles.md).
  */
 export const changeStatus = (input: ChangeStatusInput) => call('changeUserStatus', { body: input });
 

@@ -50,7 +50,7 @@ const toContactInfo = (values: ContactInfoValues): ContactInfoInput => ({
   zipCode: values.zipCode.trim(),
 });
 
-/** My Account → Contact Information: the profile fields the spec requires for a save. */
+/** My Account → Contact Information: the profile fields a save requires. */
 export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) {
   const update = useUpdateInfo();
   const form = useForm<ContactInfoValues, ContactInfoInput>({
@@ -78,7 +78,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
     if (update.isPending) return;
     update.mutate(body, {
       onSuccess: (res) => notify.success(res?.message || messages.profileUpdated),
-      // The messages are the central toast (§8: profile errors as toasts); the fields they name turn red.
+      // The messages are the central toast (profile errors are toasts); the fields they name turn red.
       onError: (error) => {
         if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.keys(error.fieldErrors()).map((key) => [key, true])));
       },

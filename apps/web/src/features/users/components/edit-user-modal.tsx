@@ -27,7 +27,7 @@ function EditUserForm({ row, edit, onDone }: EditUserFormProps) {
     },
     validate: (values) => {
       const errors = schemaErrors(editUserFieldsSchema, toSign(values));
-      // The spec's wording for a missing name (§5), not the contract's generic one.
+      // The original portal's wording for a missing name, not the contract's generic one.
       if (errors.name) errors.name = userMessages.fullNameRequired;
       return errors;
     },
@@ -90,7 +90,7 @@ function EditUserForm({ row, edit, onDone }: EditUserFormProps) {
   );
 }
 
-/** Edit a user's name, phone, company and role / designation (access-and-billing §5: the name is required). */
+/** Edit a user's name, phone, company and role / designation (the name is required). */
 export function EditUserModal({ row, onClose }: { row: UserListRow | null; onClose: () => void }) {
   // Field errors show under the fields (the form reports the rest): no central toast.
   const edit = useEditUser({ meta: { errorToast: false } });

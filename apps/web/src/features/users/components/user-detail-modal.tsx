@@ -40,8 +40,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * View a user: their details and, for users the caller may switch, a button offering the opposite
- * of their status (access-and-billing §4). Deactivating asks first, because it signs them out at
- * once and, for an agency, stops its associates too (DESIGN.md §6.19).
+ * of their status. Deactivating asks first, because it signs them out at once and, for an agency,
+ * stops its associates too (docs/decisions/0011-tenancy-and-roles.md).
  */
 export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }: UserDetailModalProps) {
   const detail = useUser(row?.id ?? null, row ?? undefined);
