@@ -69,7 +69,7 @@ describe('guardRoute: signed-in pages', () => {
     expect(guardRoute('/management', admin)).toBeNull();
   });
 
-  it('opens the support inbox (/message) to every signed-in role (DESIGN.md §6.13)', () => {
+  it('opens the support inbox (/message) to every signed-in role', () => {
     for (const session of [admin, agency, associate]) expect(guardRoute('/message', session)).toBeNull();
   });
 

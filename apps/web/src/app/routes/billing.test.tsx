@@ -184,7 +184,7 @@ describe('billing: add balance (agency)', () => {
     expect(count(calls, 'POST /api/billing/addBalance')).toBe(0);
   });
 
-  it('refuses an amount of 0 with the spec message', async () => {
+  it("refuses an amount of 0 with the original portal's message", async () => {
     const { user, dialog, calls } = await openAddBalance();
     await user.type(within(dialog).getByLabelText(/^Amount/), '0');
     await user.click(within(dialog).getByRole('tab', { name: 'Saved Card' }));

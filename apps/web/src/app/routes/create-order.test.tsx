@@ -182,7 +182,7 @@ describe('create order: item rules', () => {
     expect(within(item(1)).getAllByRole('textbox', { name: /^Keyword \d of item 1$/ })).toHaveLength(3);
   });
 
-  it('clears a link that is not correct, with the spec message', async () => {
+  it("clears a link that is not correct, with the original portal's message", async () => {
     const { user } = await openForm('Product Description');
     await user.type(field(1, 'Product Page Link'), 'not a link');
     await user.tab();

@@ -46,7 +46,7 @@ const newPassword = () => screen.getByLabelText(/^New Password/);
 const confirmPassword = () => screen.getByLabelText(/^Confirm Password/);
 
 describe('my account: login information', () => {
-  it('refuses two different passwords with the spec message', async () => {
+  it("refuses two different passwords with the original portal's message", async () => {
     const { user, calls } = await openLoginTab();
 
     await user.type(newPassword(), 'longenough1');

@@ -48,7 +48,7 @@ describe('order items', () => {
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 
-  it('sends an unverified user back with the spec message', async () => {
+  it("sends an unverified user back with the original portal's message", async () => {
     const { router } = await openItems({ status: 403, body: { code: 'order.email_unverified', message: messages.verifyToViewOrder } });
     expect(await screen.findByText(messages.verifyToViewOrder)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));

@@ -112,7 +112,7 @@ describe('payment: wallet', () => {
     expect(screen.queryByRole('button', { name: 'Notify Agency' })).not.toBeInTheDocument();
   });
 
-  it('allows the wallet when the balance equals the total (DESIGN.md §6.11)', async () => {
+  it('allows the wallet when the balance equals the total', async () => {
     await openPayment('agency', { 'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 88 }) });
     await waitFor(() => expect(walletBox()).toBeEnabled());
   });

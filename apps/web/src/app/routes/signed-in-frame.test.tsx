@@ -174,7 +174,7 @@ async function menuNames() {
 }
 
 describe('sidebar menu', () => {
-  it('lists the agency menu in the spec order, with User Management and Messages', async () => {
+  it("lists the agency menu in the original portal's order, with User Management and Messages", async () => {
     frameApi('agency');
     renderRoute('/dashboard');
     expect(await menuNames()).toEqual(['Dashboard', 'Orders', 'User Management', 'Billing', 'My Account', 'Messages', 'Need Help? Get In Touch']);

@@ -58,7 +58,7 @@ describe('sign-up screen', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('applies the rules in the spec order: length, match, terms, email format', async () => {
+  it("applies the rules in the original portal's order: length, match, terms, email format", async () => {
     const calls = mockApi(() => undefined);
     const { user } = await openSignup();
 
@@ -114,7 +114,7 @@ describe('sign-up screen', () => {
   });
 
   it('moves on to "please verify" whatever the address, since the server answers a taken one as a new sign-up', async () => {
-    // The server's answer for an address that already has an account (issue 9 §4): its owner is emailed.
+    // The server's answer for an address that already has an account (docs/decisions/0012-no-account-enumeration.md): its owner is emailed.
     mockApi((call) => {
       if (call.url === '/api/register') return json(201, { message: messages.signedUp, user: null });
       if (call.url === '/api/email/checkverify') return json(200, { verified: false, message: messages.emailNotVerifiedYet });

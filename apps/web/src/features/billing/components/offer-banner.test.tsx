@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { billingMessages, offerMessages, type Role } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
-/** The promo banner in the signed-in frame (access-and-billing §1, issue 4 §6). */
+/** The promo banner in the signed-in frame (docs/decisions/0008-offer-credit.md). */
 
 type Handler = (call: FetchCall) => Response | undefined;
 

@@ -5,7 +5,7 @@ import { billingMessages, messages } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 /**
- * Stripe mode (issue 4 §2) on the payment page and in the add-balance modal, with Stripe's packages
+ * Stripe mode (docs/decisions/0014-card-data-and-secrets.md) on the payment page and in the add-balance modal, with Stripe's packages
  * mocked: the card element stands in as one text box that reports "complete" for a full test
  * number, and createPaymentMethod answers what each test needs.
  */

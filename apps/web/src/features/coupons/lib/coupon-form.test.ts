@@ -18,7 +18,7 @@ describe('coupon form rules', () => {
     expect(typedLimit('1 000 000 0')).toBe('1000000');
   });
 
-  it("builds the spec's payload: numbers, comma-separated agency ids, '' for all agencies", () => {
+  it("builds the original portal's payload: numbers, comma-separated agency ids, '' for all agencies", () => {
     expect(validateCouponForm({ ...filled, agencies: ['32', '31'] }, { today: TODAY }).payload).toEqual({
       coupon_code: 'SPRING10',
       type: 'fixed',
