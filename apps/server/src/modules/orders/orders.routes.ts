@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BULK_MAX_BYTES, endpoints } from '@copydesk/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -30,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.getBulkSample, {}, async (request, reply) => {
     const buffer = await buildSampleWorkbook(ctx, currentUser(request), request.query.order_type);
     const name = `copydesk-bulk-${request.query.order_type!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.xlsx`;
-    return reply.type(XLSX_MIME).header('Content-Disposition', `attachment; filename="${name}"`).send(buffer);
+    return reply.type(XLSX_MIME).header('content-disposition', contentDisposition(name)).send(buffer);
   });
 
   route(app, endpoints.uploadBulkOrder, { config: bulkImportRateLimit(app.config.bulkImportsPerMinute) }, async (request) => {
