@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorCodes, errorCodesWithStatus, errorMessageOf, fallbackErrorCode, isErrorCode, type FixedMessageCode } from './error-codes.js';
+import { fallbackErrorCode, hasErrorCodeShape } from './error-code-fallbacks.js';
+import { ERROR_CODES, errorCodes, errorCodesWithStatus, errorMessageOf, isErrorCode, type FixedMessageCode } from './error-codes.js';
 import { couponAdminMessages, messages } from './messages.js';
 import { errorResponseSchema, unsafeTextCode } from './schemas/common.js';
 
@@ -26,6 +27,9 @@ describe('the error code table', () => {
     expect(fallbackErrorCode(418)).toBe('request.invalid');
     expect(fallbackErrorCode(502)).toBe('server.error');
     for (const status of [400, 401, 403, 404, 413, 415, 422, 429, 500, 503]) expect(errorCodes[fallbackErrorCode(status)].status).toBe(status);
+    for (const status of [406]) expect(errorCodes[fallbackErrorCode(status)].status).toBe(status);
+    expect(ERROR_CODES.every(hasErrorCodeShape)).toBe(true);
+    expect(hasErrorCodeShape('ECONNRESET')).toBe(false);
     expect(isErrorCode('auth.forbidden')).toBe(true);
     expect(isErrorCode('toString')).toBe(false);
     expect(isErrorCode(undefined)).toBe(false);

@@ -188,30 +188,5 @@ export const errorStatusOf = (code: ErrorCode): number => errorCodes[code].statu
 /** The message a code carries when the thrower passes none. */
 export const errorMessageOf = (code: FixedMessageCode): string => errorCodes[code].message;
 
-/**
- * The codes of a bare status, for answers nothing more specific is known about: a framework error
- * the server does not name, or a body without a code (a proxy's error page).
- */
-const GENERIC_CODES = [
-  'request.invalid',
-  'auth.unauthenticated',
-  'auth.forbidden',
-  'request.not_found',
-  'request.not_acceptable',
-  'request.payload_too_large',
-  'request.unsupported_media_type',
-  'validation.failed',
-  'rate_limit.exceeded',
-  'server.error',
-  'service.unavailable',
-] as const satisfies readonly ErrorCode[];
-
-const genericByStatus = new Map<number, ErrorCode>(GENERIC_CODES.map((code) => [errorCodes[code].status, code]));
-
-/** The generic code of a status: its own (401 → `auth.unauthenticated`), else `request.invalid` for a 4xx and `server.error` for anything else. */
-export function fallbackErrorCode(status: number): ErrorCode {
-  return genericByStatus.get(status) ?? (status >= 400 && status < 500 ? 'request.invalid' : 'server.error');
-}
-
 /** The codes answered with a status (what an error response of that status may carry). */
 export const errorCodesWithStatus = (status: number): ErrorCode[] => ERROR_CODES.filter((code) => errorCodes[code].status === status);

@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './error-codes.js';
+export * from './error-code-fallbacks.js';
 export * from './constants.js';
 export * from './roles.js';
 export * from './permissions.js';

@@ -1,6 +1,6 @@
 import {
   fallbackErrorCode,
-  isErrorCode,
+  hasErrorCodeShape,
   messages,
   routes,
   type Endpoint,
@@ -104,7 +104,7 @@ export function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
     const { code, message, errors } = body as { code?: unknown; message?: unknown; errors?: unknown };
     const text = typeof message === 'string' && message.trim() ? message : fallbackMessage(status);
-    return new ApiError(status, text, isFieldErrors(errors) ? errors : {}, isErrorCode(code) ? code : fallbackErrorCode(status));
+    return new ApiError(status, text, isFieldErrors(errors) ? errors : {}, hasErrorCodeShape(code) ? code : fallbackErrorCode(status));
   }
   if (typeof body === 'string' && body.trim() && body.length < 300 && !body.trimStart().startsWith('<')) {
     return new ApiError(status, body.trim());
