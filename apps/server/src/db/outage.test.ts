@@ -309,7 +309,7 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL outages', () => {
         5_000,
       );
       const info = await getJson('/api/getInfo', true);
-      expect(info).toEqual({ status: 503, body: { message: availabilityMessages.databaseUnavailable } });
+      expect(info).toEqual({ status: 503, body: { code: 'service.unavailable', message: availabilityMessages.databaseUnavailable } });
       await sleep(1_500);
       expect(server.alive()).toBe(true);
 
