@@ -174,7 +174,8 @@ class Server {
 
 // --- the clients ----------------------------------------------------------------------------------
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const RETRYABLE_409 = ['A request with this Idempotency-Key is still being processed.', 'A card payment for this order is still being confirmed.'];
+/** The 409s that mean "the first try is still running" (packages/shared/src/error-codes.ts): try again. */
+const RETRYABLE_409 = new Set(['idempotency.in_progress', 'payment.in_progress']);
 
 function card() {
   return {
@@ -376,7 +377,8 @@ class Load {
       }
       lost = false;
       const message = typeof res.body === 'object' && res.body ? res.body.message : '';
-      if (res.status === 503 || res.status === 429 || (res.status === 409 && RETRYABLE_409.some((m) => String(message).startsWith(m)))) {
+      const code = typeof res.body === 'object' && res.body ? res.body.code : '';
+      if (res.status === 503 || res.status === 429 || (res.status === 409 && RETRYABLE_409.has(code))) {
         op.lastError = `${res.status} ${message}`;
         // A limit answers when to come back (Retry-After, seconds); the web app's user waits as long.
         if (res.status === 429) await sleep(Math.min(Math.max(res.retryAfter, 2), 30) * 1000);
