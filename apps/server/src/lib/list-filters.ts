@@ -4,6 +4,12 @@ import type { DbOrTx } from '../db/client.js';
 
 /** Filters the paged lists share (their repositories build the rest). */
 
+/**
+ * Ids as one `integer[]` parameter (its text form, which both drivers pass as is): however many
+ * there are, the statement's text, and so its plan, stays the same.
+ */
+export const integerArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::integer[]`;
+
 /** Midnight UTC at the start of `day` (YYYY-MM-DD) plus `plusDays`, as a timestamptz. */
 const utcMidnight = (day: string, plusDays = 0) => sql`(${day}::date + ${plusDays}::integer)::timestamp at time zone 'UTC'`;
 

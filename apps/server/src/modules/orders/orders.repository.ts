@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { OrderScope } from '../../lib/access.js';
 import { agencyOrderStats, orderItems, orders, users, type OrderItemRow } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/like.js';
-import { inMatching, matchingIds, utcDayRange } from '../../lib/list-filters.js';
+import { inMatching, integerArray, matchingIds, utcDayRange } from '../../lib/list-filters.js';
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
 
@@ -115,7 +115,7 @@ async function keywordCondition(db: DbOrTx, scope: OrderScope, keyword: string):
   if (byItems !== 'many') {
     const ids = asId === null ? byItems : [...byItems, asId];
     // One array parameter, not thousands: the statement's text (and its plan) stays the same.
-    return or(byOrderer, ids.length ? sql`${orders.id} = any(${`{${ids.join(',')}}`}::integer[])` : undefined) ?? sql`false`;
+    return or(byOrderer, ids.length ? sql`${orders.id} = any(${integerArray(ids)})` : undefined) ?? sql`false`;
   }
   if (!byOrderer) {
     const byId = asId === null ? sql`` : sql` union all select ${asId}::integer`;
@@ -335,7 +335,7 @@ export const ordersRepository = {
    */
   async moveItems(db: DbOrTx, move: ItemMove): Promise<number[]> {
     const at = move.at ? sql`${move.at.toISOString()}::timestamptz` : sql`now()`;
-    const result = await db.execute(sql`select move_items(${`{${move.itemIds.join(',')}}`}::integer[], ${move.to}::text, ${move.by}::text,
+    const result = await db.execute(sql`select move_items(${integerArray(move.itemIds)}, ${move.to}::text, ${move.by}::text,
       ${move.userId}::integer, ${move.description}::text, ${at}, ${move.agentId ?? null}::integer,
       ${move.file?.key ?? null}::text, ${move.file?.name ?? null}::text) as moved`);
     const [row] = (result as unknown as { rows: { moved: number[] | string }[] }).rows;
