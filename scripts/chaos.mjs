@@ -555,7 +555,7 @@ async function check(query, load) {
   // 2. Ledger = cached balance, per agency.
   const wallets = await query(
     `select w.agency_id, w.balance_cents::text as balance, coalesce((select sum(e.amount_cents) from wallet_entries e where e.agency_id = w.agency_id), 0)::text as ledger,
-            (select e.balance_after_cents from wallet_entries e where e.agency_id = w.agency_id order by e.id desc limit 1)::text as last_after
+            (select e.balance_after_cents from wallet_entries e where e.agency_id = w.agency_id order by e.position desc limit 1)::text as last_after
        from wallets w`,
   );
   verdict(

@@ -21,6 +21,8 @@ export const wallets = pgTable(
     balanceCents: cents('balance_cents').notNull().default(0),
     paidOrdersCents: cents('paid_orders_cents').notNull().default(0),
     offerGranted: boolean('offer_granted').notNull().default(false),
+    /** How many ledger entries the wallet has: the ledger trigger numbers each new one from it (migration 0019). */
+    entryCount: integer('entry_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('wallets_balance_check', sql`${t.balanceCents} >= 0`)],
@@ -29,7 +31,13 @@ export const wallets = pgTable(
 export const WALLET_ENTRY_KINDS = ['topup_card', 'topup_admin', 'order_payment', 'refund', 'offer_credit'] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
-/** Append-only ledger of signed cent amounts; a trigger refuses UPDATE and DELETE. */
+/**
+ * Append-only ledger of signed cent amounts; a trigger refuses UPDATE and DELETE. `position` numbers
+ * a wallet's entries 1, 2, 3… in the order the balance moved: the insert trigger takes it from
+ * `wallets.entry_count` in the same row update (under the same lock) that moves the balance and
+ * writes `balance_after_cents`. The id is drawn before that lock, so under concurrency it is not
+ * that order: read the ledger by position (docs/decisions/0002-wallet-ledger.md).
+ */
 export const walletEntries = pgTable(
   'wallet_entries',
   {
@@ -45,10 +53,15 @@ export const walletEntries = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     paymentId: integer('payment_id'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** Set by the insert trigger; the 0 a client sends is overwritten, as `balance_after_cents` is. */
+    position: integer('position')
+      .notNull()
+      .$defaultFn(() => 0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('wallet_entries_agency_idx').on(t.agencyId, t.id),
+    uniqueIndex('wallet_entries_agency_position_key').on(t.agencyId, t.position),
     check('wallet_entries_amount_check', sql`${t.amountCents} <> 0`),
     check('wallet_entries_balance_check', sql`${t.balanceAfterCents} >= 0`),
   ],

@@ -303,7 +303,7 @@ describe('POST /api/billing/addBalance', () => {
       .select()
       .from(walletEntries)
       .where(eq(walletEntries.agencyId, ids.agencyB))
-      .orderBy(sql`${walletEntries.id} desc`)
+      .orderBy(sql`${walletEntries.position} desc`)
       .limit(1);
     expect(entry).toMatchObject({ kind: 'topup_admin', actorId: ids.admin, amountCents: 2500, description: 'Goodwill credit' });
 
