@@ -99,7 +99,7 @@ export const errorCodes = {
   'bulk.too_many_rows': { status: 422, message: bulkMessages.tooManyRows },
   'bulk.missing_columns': { status: 422, message: messages.bulkNoUsableRow },
   'bulk.no_usable_row': { status: 422, message: messages.bulkNoUsableRow },
-  'bulk.import_busy': { status: 429, message: uploadLimitMessages.importBusy },
+  'bulk.import_queue_full': { status: 429, message: uploadLimitMessages.importQueueFull },
   'bulk.import_too_heavy': { status: 422, message: uploadLimitMessages.importTooHeavy },
   'bulk.import_too_slow': { status: 422, message: uploadLimitMessages.importTooSlow },
   'bulk.import_unavailable': { status: 503, message: uploadLimitMessages.importUnavailable },
@@ -169,6 +169,7 @@ export const errorCodes = {
   'invoice.link_invalid': { status: 403, message: invoiceMessages.linkInvalid },
   'invoice.link_expired': { status: 403, message: invoiceMessages.linkExpired },
   'message.order_required': { status: 422, message: inboxMessages.adminOrderRequired },
+  'message.rate_limited': { status: 429, message: inboxMessages.tooManyMessages },
 } as const satisfies Record<string, { status: number; message: string | ((...args: never[]) => string) }>;
 
 export type ErrorCode = keyof typeof errorCodes;

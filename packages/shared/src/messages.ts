@@ -315,6 +315,7 @@ export const inboxMessages = {
   messageTooLong: (max: string) => `The message may not be greater than ${max} characters.`,
   orderInvalid: 'The order number is not valid.',
   adminOrderRequired: 'Please choose the order this message is about.',
+  tooManyMessages: 'You are sending messages faster than one account may. Please wait a minute, then send again.',
 } as const;
 
 /** User Management screen and the dashboard's figures (Copydesk wording). */
@@ -427,7 +428,7 @@ export const paymentSettlementMessages = {
 
 /** Bounded work for uploads: spreadsheets parsed in a limited pool (docs/decisions/0020-spreadsheets-in-worker-processes.md), pictures re-encoded. */
 export const uploadLimitMessages = {
-  importBusy: 'Many spreadsheets are being imported right now. Please try again in a minute.',
+  importQueueFull: 'Every place in the spreadsheet import queue is taken right now, so this file was not imported. Please try again in a minute.',
   importTooHeavy: 'This spreadsheet needs more memory to read than an import may use. Please split it into smaller files and try again.',
   importTooSlow: 'This spreadsheet took too long to read. Please split it into smaller files and try again.',
   importUnavailable: 'Spreadsheet imports are unavailable for a moment. Please try again shortly.',

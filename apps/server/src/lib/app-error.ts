@@ -16,6 +16,8 @@ export type ErrorBody = { code: ErrorCode; message: string; errors?: FieldErrors
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: FieldErrors;
+  /** Seconds the caller should wait before trying again; the error handler sends it as `Retry-After`. */
+  retryAfterSeconds?: number;
 
   /**
    * `message` replaces the table's (a case-specific text); a code whose table message is built
@@ -40,6 +42,12 @@ export class AppError extends Error {
   static field(code: ErrorCode, path: string, message?: string): AppError {
     const text = message ?? errorMessageOf(code as FixedMessageCode);
     return new AppError(code as FixedMessageCode, text, { [path]: [text] });
+  }
+
+  /** The same error, answered with `Retry-After: seconds` (a 429 or 503 that will pass). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
   }
 
   /** The answer's body. */

@@ -37,6 +37,7 @@ const body = (code: FixedMessageCode, message: string = errorMessageOf(code), er
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send(err.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

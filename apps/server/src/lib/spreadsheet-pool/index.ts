@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import pLimit from 'p-limit';
 import { Tinypool } from 'tinypool';
 import type { ReadSheetResult, ReadSheetTask } from './read-sheet.worker.js';
 import { workerEntry } from '../../worker-entry.js';
@@ -7,7 +9,7 @@ import { workerEntry } from '../../worker-entry.js';
  * Spreadsheet uploads are parsed in a pool of worker processes, never on the event loop
  * (docs/decisions/0020-spreadsheets-in-worker-processes.md): a heavy but legal .xlsx costs seconds
  * of CPU and hundreds of MB, which on the main thread stalls every user. The pool bounds that work: at most `workers` parses at once, at most `queue` waiting,
- * each worker under a heap cap, each parse stopped after `timeoutMs`.
+ * each worker under a heap cap, each parse stopped `timeoutMs` after a worker took it.
  *
  * Processes rather than threads: a worker thread's `resourceLimits` is best effort, and a parse that
  * reaches the cap can abort the whole server ("FATAL ERROR: Reached heap limit", nodejs/node#47224;
@@ -19,7 +21,11 @@ export interface SpreadsheetPoolOptions {
   queue: number;
   /** V8 heap of one worker process (`--max-old-space-size`), in MB. */
   memoryMb: number;
-  /** A parse still running after this is stopped by killing its worker. */
+  /**
+   * A parse still running this long after a worker took it is stopped by killing its worker. The
+   * clock starts when the parse leaves the queue, never at submission: a sheet that waited behind
+   * others has its full time to run.
+   */
   timeoutMs: number;
   /** An idle worker exits after this and returns its memory; the next upload starts a new one. */
   idleTimeoutMs?: number;
@@ -29,19 +35,30 @@ export interface SpreadsheetPoolOptions {
 export type SpreadsheetFailure = 'busy' | 'failed' | 'timeout' | 'closed';
 
 export class SpreadsheetPoolError extends Error {
+  /** On `busy`: seconds after which a free place is likely, for the caller's `Retry-After`. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly reason: SpreadsheetFailure,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(`spreadsheet pool: ${reason}`, options);
     this.name = 'SpreadsheetPoolError';
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
 export interface SpreadsheetPool {
   readSheet(task: ReadSheetTask): Promise<ReadSheetResult>;
+  /** Parses waiting for a free worker right now (the queue's length, for metrics). */
+  readonly waiting: number;
+  /** Parses running in a worker right now. */
+  readonly running: number;
   close(): Promise<void>;
 }
+
+/** What `Retry-After` assumes of a parse before any has finished. */
+const FIRST_ESTIMATE_MS = 5_000;
 
 export function createSpreadsheetPool(options: SpreadsheetPoolOptions, log?: { warn(obj: object, msg: string): void }): SpreadsheetPool {
   const pool = new Tinypool({
@@ -55,8 +72,9 @@ export function createSpreadsheetPool(options: SpreadsheetPoolOptions, log?: { w
     minThreads: 0,
     maxThreads: options.workers,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
-    // The real gate is `admitted` below; this only keeps tinypool from queueing without bound.
-    maxQueue: options.workers + options.queue,
+    // The queue is `slots` below: tinypool is never handed more parses than it has workers, so its
+    // own queue holds at most the ones whose worker is still starting.
+    maxQueue: options.workers,
     // Workers get none of the server's environment (secrets); the loaders the server runs under
     // (tsx) are kept, a debugger port or heap size of the server are not.
     env: {},
@@ -66,40 +84,58 @@ export function createSpreadsheetPool(options: SpreadsheetPoolOptions, log?: { w
   // the server.
   pool.on('error', (err: unknown) => log?.warn({ err }, 'spreadsheet worker failed'));
 
-  // Counted here rather than read back from tinypool, whose queue counts workers still starting as
-  // free capacity: running + waiting never exceeds workers + queue.
-  let admitted = 0;
-  let closed = false;
+  // The queue: at most `workers` parses are in tinypool at once, the others wait here, first come
+  // first served. Waiting here costs no time of the parse's own limit, which starts in `run`.
+  const slots = pLimit({ concurrency: options.workers, rejectOnClear: true });
   const capacity = options.workers + options.queue;
+  let closed = false;
+  // A running mean of how long parses take, for the `Retry-After` of a refusal.
+  let meanRunMs = Math.min(FIRST_ESTIMATE_MS, options.timeoutMs);
+
+  const run = async (task: ReadSheetTask): Promise<ReadSheetResult> => {
+    if (closed) throw new SpreadsheetPoolError('closed');
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const started = performance.now();
+    try {
+      return (await pool.run(task, { signal: deadline })) as ReadSheetResult;
+    } catch (err) {
+      // Our own signal says whether the time ran out: no reliance on tinypool's error names or texts.
+      if (closed) throw new SpreadsheetPoolError('closed', { cause: err });
+      if (deadline.aborted) throw new SpreadsheetPoolError('timeout', { cause: err });
+      throw new SpreadsheetPoolError('failed', { cause: err });
+    } finally {
+      meanRunMs = 0.7 * meanRunMs + 0.3 * (performance.now() - started);
+    }
+  };
 
   return {
     async readSheet(task) {
       if (closed) throw new SpreadsheetPoolError('closed');
-      if (admitted >= capacity) throw new SpreadsheetPoolError('busy');
-      admitted += 1;
-      try {
-        return (await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) })) as ReadSheetResult;
-      } catch (err) {
-        throw toPoolError(err, closed);
-      } finally {
-        admitted -= 1;
+      if (slots.activeCount + slots.pendingCount >= capacity) {
+        // Every place is taken: the line ahead clears in about (waiting / workers + 1) parses.
+        const rounds = Math.floor(slots.pendingCount / options.workers) + 1;
+        throw new SpreadsheetPoolError('busy', { retryAfterSeconds: Math.max(1, Math.ceil((rounds * meanRunMs) / 1000)) });
       }
+      try {
+        return await slots(run, task);
+      } catch (err) {
+        if (err instanceof SpreadsheetPoolError) throw err;
+        // Only `clearQueue` (closing) rejects a parse that never ran.
+        throw new SpreadsheetPoolError(closed ? 'closed' : 'failed', { cause: err });
+      }
+    },
+    get waiting() {
+      return slots.pendingCount;
+    },
+    get running() {
+      return slots.activeCount;
     },
     async close() {
       closed = true;
+      slots.clearQueue();
       await pool.destroy();
     },
   };
-}
-
-function toPoolError(err: unknown, closed: boolean): SpreadsheetPoolError {
-  if (closed) return new SpreadsheetPoolError('closed', { cause: err });
-  const { name, message } = (err ?? {}) as { name?: string; message?: string };
-  if (name === 'AbortError') return new SpreadsheetPoolError('timeout', { cause: err });
-  if (message === 'Task queue is at limit' || message === 'No task queue available and all Workers are busy') {
-    return new SpreadsheetPoolError('busy', { cause: err });
-  }
-  return new SpreadsheetPoolError('failed', { cause: err });
 }
 
 export type { ReadSheetResult, ReadSheetTask } from './read-sheet.worker.js';

@@ -1,38 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, uploadLimitMessages } from '@copydesk/shared';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { createVerifiedAgency, multipart } from '../../test/helpers.js';
+import { rawSheet } from '../../test/xlsx.js';
 
 /**
  * Bounded work for bulk imports (docs/decisions/0020-spreadsheets-in-worker-processes.md): sheets
  * are parsed in the spreadsheet pool's worker processes, the pool is bounded, and an agency with its
  * associates shares one rate limit.
  */
-const REQUIRED = ['category', 'itemTitle', 'projectName', 'aboutCompany', 'targetAudience', 'wordCount', 'purpose', 'writingTone', 'publishingMedium'];
-
-/** An .xlsx written directly (inline strings), fast to build even at thousands of rows. */
-async function rawSheet(rows: number, text: (row: number, col: number) => string): Promise<Buffer> {
-  const letter = (c: number) => String.fromCharCode(65 + c);
-  const cell = (value: string, c: number, r: number) => `<c r="${letter(c)}${r}" t="inlineStr"><is><t>${value}</t></is></c>`;
-  const body = [`<row r="1">${REQUIRED.map((k, c) => cell(k, c, 1)).join('')}</row>`];
-  for (let r = 2; r <= rows + 1; r++) body.push(`<row r="${r}">${REQUIRED.map((_, c) => cell(text(r, c), c, r)).join('')}</row>`);
-  const ns = 'http://schemas.openxmlformats.org';
-  const parts: Record<string, string> = {
-    '[Content_Types].xml': `<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-    '_rels/.rels': `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml': `<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Orders" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    'xl/worksheets/sheet1.xml': `<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${body.join('')}</sheetData></worksheet>`,
-  };
-  const zip = new yazl.ZipFile();
-  for (const [name, xml] of Object.entries(parts)) zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** 5,000 rows of long text that no row survives (unknown category): seconds of parsing, no database work after. */
 const heavySheet = () => rawSheet(5000, (r, c) => (c === 0 ? 'Astrology' : `row ${r} column ${c} `.repeat(12)));
@@ -78,13 +55,15 @@ describe('the spreadsheet pool (one worker, no queue)', () => {
     expect(health.length).toBeGreaterThan(3);
   });
 
-  it('answers 429 with a message when the pool is full, and takes the next upload once it is free', async () => {
+  it('answers 429 with a message and Retry-After when the queue is full, and takes the next upload once it is free', async () => {
     const [heavy, small] = await Promise.all([heavySheet(), smallSheet()]);
     const first = upload(t, token, heavy);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await upload(t, token, small);
     expect(second.statusCode).toBe(429);
-    expect(second.json()).toEqual({ code: 'bulk.import_busy', message: uploadLimitMessages.importBusy });
+    expect(second.json()).toEqual({ code: 'bulk.import_queue_full', message: uploadLimitMessages.importQueueFull });
+    // The pool's estimate of when a place frees up: whole seconds, at least one.
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await first).statusCode).toBe(422);
     const third = await upload(t, token, small);
     expect(third.statusCode).toBe(422);

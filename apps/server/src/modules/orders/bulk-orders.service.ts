@@ -199,11 +199,14 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
   return { row, item, reasons };
 }
 
-/** What the pool's failures mean to the uploader: 429 when it is full, 422 for a file too heavy to read. */
+/**
+ * What the pool's failures mean to the uploader: 429 with `Retry-After` (the pool's estimate of when
+ * a place frees up) when its queue is full, 422 for a file too heavy or too slow to read.
+ */
 function poolFailure(err: SpreadsheetPoolError): AppError {
   switch (err.reason) {
     case 'busy':
-      return new AppError('bulk.import_busy');
+      return new AppError('bulk.import_queue_full').retryAfter(err.retryAfterSeconds ?? 60);
     case 'failed':
       return AppError.field('bulk.import_too_heavy', 'file');
     case 'timeout':
