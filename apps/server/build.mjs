@@ -111,6 +111,7 @@ export async function buildServer({ quiet = false } = {}) {
     entryPoints: {
       server: 'src/server.ts',
       'read-sheet.worker': 'src/lib/spreadsheet-pool/read-sheet.worker.ts',
+      'convert-docx.worker': 'src/lib/document-pool/convert-docx.worker.ts',
       'pglite.worker': 'src/db/pglite-thread/worker.ts',
       'build-template': 'src/db/build-template.ts',
     },

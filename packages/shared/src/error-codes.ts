@@ -118,6 +118,12 @@ export const errorCodes = {
   'content.document_not_found': { status: 404, message: contentMessages.documentNotFound },
   'content.activity_no_file': { status: 404, message: contentMessages.activityNoFile },
   'content.export_empty': { status: 404, message: contentMessages.exportEmpty },
+  'content.export_busy': { status: 429, message: contentMessages.exportBusy },
+  'content.docx_too_slow': { status: 422, message: contentMessages.docxTooSlow },
+  'content.docx_too_heavy': { status: 422, message: contentMessages.docxTooHeavy },
+  'content.preview_too_large': { status: 422, message: contentMessages.previewTooLarge },
+  'content.documents_busy': { status: 429, message: contentMessages.documentsBusy },
+  'content.documents_unavailable': { status: 503, message: contentMessages.documentsUnavailable },
 
   // Wallet, payments and idempotency keys
   'wallet.insufficient_funds': { status: 422, message: messages.balanceNotEnough },

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import type { SpreadsheetPool } from './spreadsheet-pool/index.js';
+import type { DocumentPool } from './document-pool/index.js';
 import type { Storage } from './storage.js';
 
 /**
@@ -17,11 +18,13 @@ export interface AppContext {
   gateway: PaymentGateway;
   /** The spreadsheet worker processes (lib/spreadsheet-pool/). */
   spreadsheets: SpreadsheetPool;
+  /** The .docx worker processes (lib/document-pool/). */
+  documents: DocumentPool;
   /** The app's logger; absent where nobody reads the logs (some tests). */
   log?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }
 
 /** The context of a built app: its decorations and its logger. */
 export function appContext(app: AppContext & { log: FastifyBaseLogger }): AppContext {
-  return { db: app.db, config: app.config, storage: app.storage, gateway: app.gateway, spreadsheets: app.spreadsheets, log: app.log };
+  return { db: app.db, config: app.config, storage: app.storage, gateway: app.gateway, spreadsheets: app.spreadsheets, documents: app.documents, log: app.log };
 }

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orderItems } from './orders.js';
 import { users } from './users.js';
+
+/** Bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 /** A delivered file version of an item; the bytes live in the file store (docs/decisions/0019-file-storage.md). */
 export const documents = pgTable(
@@ -15,12 +21,21 @@ export const documents = pgTable(
     wordCount: integer('word_count').notNull(),
     storageKey: text('storage_key').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    /** The sanitised reading view, rendered once at upload. */
-    previewHtml: text('preview_html').notNull(),
+    /**
+     * The sanitised reading view, rendered once at upload: the preview answer's body (`{"html": …}`)
+     * compressed with brotli (migration 0021, docs/decisions/0029-documents-in-worker-processes.md).
+     */
+    previewBr: bytea('preview_br'),
+    /** The view as plain HTML, kept only by documents delivered before 0021 until their first read compresses it. */
+    previewHtml: text('preview_html'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('documents_item_version_key').on(t.itemId, t.version), check('documents_version_check', sql`${t.version} >= 1`)],
+  (t) => [
+    uniqueIndex('documents_item_version_key').on(t.itemId, t.version),
+    check('documents_version_check', sql`${t.version} >= 1`),
+    check('documents_preview_check', sql`${t.previewBr} is not null or ${t.previewHtml} is not null`),
+  ],
 );
 
 /** A revision request of the agency side (docs/decisions/0004-item-state-machine.md). */

@@ -44,6 +44,18 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+/** A document row without its preview, which only the preview call reads (it may be megabytes). */
+const documentColumns = {
+  id: documents.id,
+  itemId: documents.itemId,
+  version: documents.version,
+  wordCount: documents.wordCount,
+  storageKey: documents.storageKey,
+  sizeBytes: documents.sizeBytes,
+  uploadedBy: documents.uploadedBy,
+  createdAt: documents.createdAt,
+};
+
 export const contentRepository = {
   /** The fulfilment queue: live paid items with their agency and writer. */
   async queue(
@@ -151,13 +163,13 @@ export const contentRepository = {
   },
 
   async latestDocument(db: DbOrTx, itemId: number) {
-    const [row] = await db.select().from(documents).where(eq(documents.itemId, itemId)).orderBy(desc(documents.version)).limit(1);
+    const [row] = await db.select(documentColumns).from(documents).where(eq(documents.itemId, itemId)).orderBy(desc(documents.version)).limit(1);
     return row ?? null;
   },
 
   async findDocument(db: DbOrTx, itemId: number, documentId: number) {
     const [row] = await db
-      .select()
+      .select(documentColumns)
       .from(documents)
       .where(and(eq(documents.id, documentId), eq(documents.itemId, itemId)))
       .limit(1);
@@ -172,8 +184,27 @@ export const contentRepository = {
     return (row?.v ?? 0) + 1;
   },
 
+  /** The stored preview of the latest version: compressed, or plain HTML if delivered before migration 0021. */
+  async latestPreview(db: DbOrTx, itemId: number) {
+    const [row] = await db
+      .select({ id: documents.id, previewBr: documents.previewBr, previewHtml: documents.previewHtml })
+      .from(documents)
+      .where(eq(documents.itemId, itemId))
+      .orderBy(desc(documents.version))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Stores the compressed preview of a document delivered before migration 0021, once. */
+  async storeCompressedPreview(db: DbOrTx, documentId: number, previewBr: Buffer) {
+    await db
+      .update(documents)
+      .set({ previewBr, previewHtml: null })
+      .where(and(eq(documents.id, documentId), isNull(documents.previewBr)));
+  },
+
   async insertDocument(db: DbOrTx, values: typeof documents.$inferInsert) {
-    const [row] = await db.insert(documents).values(values).returning();
+    const [row] = await db.insert(documents).values(values).returning(documentColumns);
     return row!;
   },
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   contentMessages,
@@ -9,7 +10,7 @@ import {
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import { assertVerified, scopes } from '../../lib/access.js';
+import { agencyIdOf, assertVerified, scopes } from '../../lib/access.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
@@ -19,6 +20,7 @@ import { moveItem } from '../orders/item-lifecycle.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { contentDto } from '../orders/orders.service.js';
 import { activityRepository } from '../orders/activity.repository.js';
+import { DocumentPoolError } from '../../lib/document-pool/index.js';
 import { contentRepository } from './content.repository.js';
 import { readableFileName, readDocx } from './docx.js';
 
@@ -118,7 +120,8 @@ export async function deliver(ctx: AppContext, actor: Actor, { id, file }: { id:
   const current = await ordersRepository.findItemVisible(ctx.db, { kind: 'all' }, id);
   if (!current) throw new AppError('request.not_found');
   if (current.item.status !== 'In Progress') throw new AppError('content.deliver_not_allowed');
-  const { wordCount, html } = await readDocx(file);
+  // Read in a worker process (lib/document-pool): mammoth on a heavy document would stall every user.
+  const { wordCount, preview } = await readDocx(ctx.documents, file);
   const key = await ctx.storage.put('documents', 'docx', file);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -132,7 +135,7 @@ export async function deliver(ctx: AppContext, actor: Actor, { id, file }: { id:
         wordCount,
         storageKey: key,
         sizeBytes: file.length,
-        previewHtml: html,
+        previewBr: preview,
         uploadedBy: actor.id,
       });
       const delivered = await moveItem(tx, id, {
@@ -192,12 +195,31 @@ export async function getDetail(ctx: AppContext, actor: Actor, id: number) {
   };
 }
 
-export async function preview(ctx: AppContext, actor: Actor, id: number) {
+/**
+ * The stored preview of the latest version, never rebuilt: the answer's body compressed with brotli
+ * at delivery, and a validator that names the document (a document never changes; a new version is a
+ * new document). A preview stored as plain HTML before migration 0021 is compressed once, in a
+ * worker, on its first read; while the pool cannot take it, it is answered as stored.
+ */
+export async function preview(ctx: AppContext, actor: Actor, id: number): Promise<{ etag: string } & ({ brotli: Buffer } | { html: string })> {
   const { db } = ctx;
   await readableItem(db, actor, id);
-  const latest = await contentRepository.latestDocument(db, id);
+  const latest = await contentRepository.latestPreview(db, id);
   if (!latest) throw new AppError('content.no_document');
-  return { html: latest.previewHtml };
+  // Weak: the compressed and the decompressed answer are the same preview.
+  const etag = `W/"preview-${latest.id}"`;
+  if (latest.previewBr) return { etag, brotli: latest.previewBr };
+  const html = latest.previewHtml ?? '';
+  try {
+    const { preview: compressed } = await ctx.documents.compress(html);
+    const brotli = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength);
+    await contentRepository.storeCompressedPreview(db, latest.id, brotli);
+    return { etag, brotli };
+  } catch (err) {
+    if (!(err instanceof DocumentPoolError)) throw err;
+    ctx.log?.warn({ err, documentId: latest.id }, 'stored preview not compressed yet');
+    return { etag, html };
+  }
 }
 
 export async function status(ctx: AppContext, actor: Actor, id: number) {
@@ -302,7 +324,17 @@ export async function requestRevision(ctx: AppContext, actor: Actor, { id, revis
 
 /* ── Export ────────────────────────────────────────────────────────────────────────────────── */
 
-/** GET /order/{id}/export: the latest file of every delivered item as `{item id}-{title}.docx` in one zip. */
+/** Who an export counts against: the agency (an agency and its associates together), or an admin alone. */
+export const exportSlotOf = (actor: Actor) => {
+  const agencyId = agencyIdOf(actor);
+  return agencyId === null ? `user:${actor.id}` : `agency:${agencyId}`;
+};
+
+/**
+ * GET /order/{id}/export: the latest file of every delivered item as `{item id}-{title}.docx` in one
+ * zip, streamed: yazl reads one file when it reaches its entry, so an export holds one document in
+ * memory at a time, whatever the order's size. The caller sends `stream` and must consume or destroy it.
+ */
 export async function exportOrder(ctx: AppContext, actor: Actor, orderId: number) {
   assertVerified(actor);
   const order = await ordersRepository.findVisible(ctx.db, scopes.items(actor), orderId);
@@ -312,12 +344,15 @@ export async function exportOrder(ctx: AppContext, actor: Actor, orderId: number
   const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   for (const doc of latest) {
-    const data = await ctx.storage.read(doc.storageKey);
-    // A .docx is already deflated; storing it again as is costs nothing and saves the CPU.
-    if (data) zip.addBuffer(data, readableFileName(doc.itemId, doc.title), { compress: false });
+    // A .docx is already deflated; storing it again as is costs nothing and saves the CPU. A file
+    // missing from the store is an empty entry rather than a broken zip halfway through the download.
+    zip.addReadStreamLazy(readableFileName(doc.itemId, doc.title), { compress: false }, (done) => {
+      ctx.storage.read(doc.storageKey).then(
+        (data) => done(null, Readable.from(data ? [data] : [])),
+        (err: Error) => done(err, undefined as never),
+      );
+    });
   }
   zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return { fileName: `order-${orderId}-files.zip`, data: Buffer.concat(chunks) };
+  return { fileName: `order-${orderId}-files.zip`, stream: zip.outputStream as Readable };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDocumentHtml } from './docx.js';
+import { sanitizeDocumentHtml } from '../../lib/document-pool/document-html.js';
 
 /**
  * The settings of the reading view's sanitiser, fed raw HTML directly (mammoth never produces most
@@ -76,11 +76,11 @@ describe('sanitising the reading view of a delivered document', () => {
       '<h3>Sub</h3>',
       '<p>Plain <strong>bold</strong> <b>b</b> <em>em</em> <i>i</i> <u>u</u> <s>s</s> H<sub>2</sub>O x<sup>2</sup><br />next line</p>',
       '<ul><li>one</li><li>two</li></ul>',
-      '<ol><li id="item-1">first</li></ol>',
+      '<ol><li>first</li></ol>',
       '<blockquote>quoted</blockquote>',
       '<pre><code>code()</code></pre>',
       '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2" rowspan="1">c</td></tr></tbody></table>',
-      '<p><a href="#note-1" id="ref-1">[1]</a></p>',
+      '<p><a href="#note-1">[1]</a></p>',
     ].join('');
     expect(await clean(input)).toBe(input);
   });
@@ -93,6 +93,24 @@ describe('sanitising the reading view of a delivered document', () => {
       '<p><a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">web</a> ' +
         '<a href="http://example.com/" rel="noopener noreferrer nofollow" target="_blank">old</a> ' +
         '<a href="mailto:editor@example.com" rel="noopener noreferrer nofollow" target="_blank">mail</a></p>',
+    );
+  });
+
+  it('drops every id and name, so a bookmark cannot become a named property of the page (cookie, __proto__)', async () => {
+    const html = await clean(
+      [
+        '<p id="cookie">a</p>',
+        '<a id="__proto__" name="cookie" href="https://example.com/">b</a>',
+        '<a name="_GoBack"></a>',
+        '<li id="constructor" name="x">c</li>',
+        '<h2 id="domain">d</h2>',
+        '<table id="t" name="t"><tbody><tr><td id="c1" name="c1">e</td></tr></tbody></table>',
+      ].join(''),
+    );
+    expect(html).not.toMatch(/\sid=|\sname=/i);
+    expect(html).toBe(
+      '<p>a</p><a href="https://example.com/" rel="noopener noreferrer nofollow" target="_blank">b</a><a></a><li>c</li><h2>d</h2>' +
+        '<table><tbody><tr><td>e</td></tr></tbody></table>',
     );
   });
 });
