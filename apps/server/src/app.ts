@@ -14,12 +14,13 @@ import type { ErrorBody } from './lib/app-error.js';
 import { authRepository } from './modules/auth/auth.repository.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createSpreadsheetPool, type SpreadsheetPool } from './lib/spreadsheet-pool/index.js';
-import { createDocumentPool, type DocumentPool } from './lib/document-pool/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -54,7 +55,6 @@ declare module 'fastify' {
     mailer: Mailer | null;
     gateway: PaymentGateway;
     spreadsheets: SpreadsheetPool;
-    documents: DocumentPool;
     /** What services and jobs use of the app (lib/app-context.ts), built once below. */
     ctx: AppContext;
   }
@@ -159,19 +159,27 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    // lib/request-id.ts: a well-formed incoming X-Request-Id is kept, anything else replaced.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
     // A URL the router cannot decode (a broken %-escape in a path parameter) gets the API's
     // error shape, without echoing the URL back.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       void (reply as FastifyReply)
         .code(400)
+        .header(REQUEST_ID_HEADER, request.id)
         .header('cache-control', 'no-store')
         .send({ code: 'request.invalid', message: messages.invalidData } satisfies ErrorBody);
     },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -190,13 +198,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Worker processes start with the first import; closing the app stops them (or the process hangs).
   app.decorate('spreadsheets', createSpreadsheetPool(config.spreadsheets, app.log));
   app.addHook('onClose', () => app.spreadsheets.close());
-  app.decorate('documents', createDocumentPool(config.documents, app.log));
-  app.addHook('onClose', () => app.documents.close());
   // One context for every service and job; route plugins read it as `app.ctx`.
   app.decorate('ctx', appContext(app));
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  await registerMetrics(app);
   const stripe = config.paymentGateway === 'stripe' ? stripeCsp : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   // Security headers on every answer, from one helmet middleware built here: @fastify/helmet built a
   // new one for each request, parsing the CSP directives again each time (3 % of a wallet payment's

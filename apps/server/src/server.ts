@@ -20,23 +20,35 @@ async function main() {
     throw err;
   }
   if (!config.databaseUrl) prestartPGliteThread(embeddedDatabase(config.dataDir));
-  const [{ buildApp }, { startBanner }, { isDatabaseUnavailable }, { default: closeWithGrace }] = await Promise.all([
+  const [{ buildApp }, { startBanner }, { DatabaseNewerThanCodeError, isDatabaseUnavailable }, { default: closeWithGrace }] = await Promise.all([
     import('./app.js'),
     import('./start-banner.js'),
     import('./db/client.js'),
     import('close-with-grace'),
   ]);
-  const app = await buildApp(config);
-  // SIGINT, SIGTERM and the other stop signals close the app: it stops taking connections, lets the
-  // requests in flight finish, closes the database and the workers, and the process exits with 0.
-  // It exits with 1 at once on a second signal, and after 10 s if closing has not finished by then.
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // A database migrated by a newer version: say so and stop, without a stack trace.
+    if (err instanceof DatabaseNewerThanCodeError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  // SIGINT, SIGTERM and the other stop signals close the app: readiness answers 503 at once
+  // (modules/health), it stops taking connections, lets the requests in flight and the job passes
+  // running finish (their claims released), closes the database and the workers, and the process
+  // exits with 0. It exits with 1 at once on a second signal, and after SHUTDOWN_GRACE_MS if closing
+  // has not finished by then.
   // Errors are left to the handlers below: a lost database connection must not stop the server.
   let closing = false;
   let fatal = false;
   let requestedBy: string | undefined;
   const shutdown = closeWithGrace(
     {
-      delay: 10_000,
+      delay: config.shutdownGraceMs,
       skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
       logger: { error: (message: unknown) => app.log.error(message) },
     },
@@ -45,7 +57,7 @@ async function main() {
       app.log.info({ signal: signal ?? requestedBy }, 'shutting down');
       // Closing waits for every connection to end. Idle kept-alive ones are closed at once; one whose
       // request was in flight turns idle only once its answer is sent, and would otherwise stay open
-      // for the rest of its keep-alive time (72 s), past the 10 s limit.
+      // for the rest of its keep-alive time (72 s), past the grace period.
       const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
       try {
         await app.close();

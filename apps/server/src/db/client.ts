@@ -85,6 +85,14 @@ function openPool(Pool: typeof pg.Pool, url: string, log: DatabaseLog): pg.Pool 
   return pool;
 }
 
+/** Handles openDatabase made on PostgreSQL; any other handle is an embedded (PGlite) one. */
+const postgresDatabases = new WeakSet<Database>();
+
+/** Which database a handle reaches, as health reports it. */
+export function databaseKind(db: Database): 'embedded' | 'postgresql' {
+  return postgresDatabases.has(db) ? 'postgresql' : 'embedded';
+}
+
 export async function openDatabase({ url, dataDir, migrate = true, log = stderrLog }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -92,6 +100,7 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = openPool(pg.Pool, url, log);
     handle = { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    postgresDatabases.add(handle.db);
   } else {
     let client: PGlite;
     if (url === 'memory:') {
@@ -115,29 +124,74 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
   return handle;
 }
 
+interface JournalEntry {
+  when: number;
+  tag: string;
+}
+let journal: JournalEntry[] | undefined;
+/** The committed migrations (meta/_journal.json), read once. */
+function migrationJournal(): JournalEntry[] {
+  journal ??= (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
+  return journal;
+}
+
 /** The newest migration's timestamp in the journal, which drizzle records as `created_at` once applied. */
 function newestMigrationMillis(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  return Math.max(...journal.entries.map((entry) => entry.when));
+  return Math.max(...migrationJournal().map((entry) => entry.when));
+}
+
+/**
+ * The tag of the migration drizzle recorded with this `created_at` (`0017_one_booking_and_item_lifecycle`),
+ * or null when none is applied; a timestamp this code does not know (a newer version migrated the
+ * database) is named by its time.
+ */
+export function migrationTag(appliedMillis: number | null): string | null {
+  if (appliedMillis == null) return null;
+  return migrationJournal().find((entry) => entry.when === appliedMillis)?.tag ?? `unknown migration of ${new Date(appliedMillis).toISOString()}`;
+}
+
+/** `created_at` of the newest migration applied to this database; null when none is (no drizzle table yet). */
+export async function appliedMigrationMillis(db: DbOrTx): Promise<number | null> {
+  try {
+    const { rows } = (await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { applied: string | null }[];
+    };
+    const applied = rows[0]?.applied;
+    return applied == null ? null : Number(applied);
+  } catch (err) {
+    // 3F000 no such schema, 42P01 no such table: a database no migration has touched yet.
+    if (['3F000', '42P01'].includes(sqlState(err) ?? '')) return null;
+    throw err;
+  }
+}
+
+/**
+ * The database was migrated by a newer version of Copydesk than this one: its tables may not be
+ * what this code expects, so the server refuses to start on it rather than corrupt it.
+ */
+export class DatabaseNewerThanCodeError extends Error {
+  constructor(appliedMillis: number) {
+    const newest = migrationJournal().find((entry) => entry.when === newestMigrationMillis())!;
+    super(
+      `The database was migrated by a newer version of Copydesk: its newest migration is from ${new Date(appliedMillis).toISOString()}, ` +
+        `and the newest this version knows is ${newest.tag} (${new Date(newest.when).toISOString()}). ` +
+        'Start the newer version, or restore a backup taken with this one.',
+    );
+    this.name = 'DatabaseNewerThanCodeError';
+  }
 }
 
 /**
  * Applies the committed migrations that are not applied yet. Drizzle's migrator creates its schema
  * and table, then reads every migration file, on each start; when the newest applied migration is
  * already the journal's newest (drizzle's own test: it applies those with a later `when`), one
- * query settles it instead.
+ * query settles it instead. A database whose newest migration is later than the journal's newest
+ * is refused (DatabaseNewerThanCodeError): drizzle would skip nothing and run on tables it does not know.
  */
 export async function migrateDatabase({ db, kind }: DatabaseHandle): Promise<void> {
-  try {
-    const { rows } = (await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`)) as unknown as {
-      rows: { applied: string | null }[];
-    };
-    const applied = rows[0]?.applied;
-    if (applied != null && Number(applied) >= newestMigrationMillis()) return;
-  } catch (err) {
-    // 3F000 no such schema, 42P01 no such table: a database no migration has touched yet.
-    if (!['3F000', '42P01'].includes(sqlState(err) ?? '')) throw err;
-  }
+  const applied = await appliedMigrationMillis(db);
+  if (applied != null && applied > newestMigrationMillis()) throw new DatabaseNewerThanCodeError(applied);
+  if (applied != null && applied === newestMigrationMillis()) return;
   if (kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });

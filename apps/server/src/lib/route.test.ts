@@ -96,13 +96,14 @@ describe('routes from the endpoint table', () => {
       .sort();
     // Anonymous calls are the visitor's: sign-up and sign-in, password and verification links,
     // Google sign-in, the signed invoice and picture files, the lists of places, the card form's
-    // configuration, health, and the development mailbox (which checks the caller itself).
+    // configuration, health and readiness, and the development mailbox (which checks the caller itself).
     expect(publicCalls).toEqual(
       [
         'checkVerify',
         'forgotPassword',
         'getGoogleLogin',
         'getHealth',
+        'getReadiness',
         'getInvoicePdf',
         'getPaymentConfig',
         'getProfilePicture',

@@ -71,6 +71,7 @@ export const routes = {
   exportOrder: { method: 'GET', path: '/order/:id/export' },
   listDevOutbox: { method: 'GET', path: '/dev/outbox' },
   getHealth: { method: 'GET', path: '/health' },
+  getReadiness: { method: 'GET', path: '/health/ready' },
   getAdminStats: { method: 'GET', path: '/dashboard/admin-stats' },
   listCountries: { method: 'GET', path: '/getCounties' },
   listStates: { method: 'GET', path: '/getStatesByCounties/:country' },

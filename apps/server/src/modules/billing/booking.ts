@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import type { PaymentAttemptDetails } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { paymentOutcomes } from '../../lib/metrics.js';
 import { couponRefusalError } from '../coupons/coupon-rules.js';
 import { billingRepository, type BookingRefusal, type OrderPaymentBooking, type PaymentTermsQuery } from './billing.repository.js';
 
@@ -71,6 +72,7 @@ export async function bookOrderPayment(config: Pick<Config, 'offer'>, db: DbOrTx
     ...payment,
     offer: { thresholdCents, creditCents, description: offerCreditDescription(thresholdCents) },
   });
+  paymentOutcomes.inc({ outcome: booked.refusal ?? 'booked' });
   if (booked.refusal) throw bookingRefusalError(booked.refusal, booked.inFlightAttemptId);
   return { paymentId: booked.paymentId, offerMessage: booked.offerCredited ? offerGrantedMessage(creditCents) : null };
 }

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { appliedMigrationMillis, type Database } from '../../db/client.js';
 
 export const healthRepository = {
-  /** The cheapest round trip to the database; rejects when it cannot be reached. */
-  async ping(db: Database): Promise<void> {
-    await db.execute(sql`select 1`);
+  /**
+   * One round trip that is both the ping and the migration check: `created_at` of the newest applied
+   * migration (null when none is). Rejects when the database cannot be reached.
+   */
+  async appliedMigration(db: Database): Promise<number | null> {
+    return appliedMigrationMillis(db);
   },
 };

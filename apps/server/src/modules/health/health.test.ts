@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityMessages } from '@copydesk/shared';
 import { buildApp, type App } from '../../app.js';
 import { testConfig } from '../../config.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { DatabaseNewerThanCodeError, migrateDatabase, migrationsFolder, openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { closedPort, silentServer } from '../../test/tcp.js';
 
@@ -25,10 +28,48 @@ describe('GET /api/health with the database up', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 200 and says the database is up', async () => {
+  it('answers 200, says the database is up, its kind, and the newest migration applied', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      kind: t.kind === 'postgres' ? 'postgresql' : 'embedded',
+      migration: newestJournalEntry().tag,
+    });
+  });
+
+  it('readiness answers 200 while the app serves', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+});
+
+/** The journal's newest entry: the migration a freshly migrated database is at. */
+function newestJournalEntry(): { when: number; tag: string } {
+  const { entries } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+  return entries.reduce((newest, entry) => (entry.when > newest.when ? entry : newest));
+}
+
+describe('a database migrated by a newer version', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is refused with a clear message naming the newest migration this code knows', async () => {
+    const newest = newestJournalEntry();
+    await migrateDatabase({ db: t.db, kind: t.kind, close: async () => {} });
+    const later = newest.when + 60_000;
+    await t.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${later})`);
+    const refusal = migrateDatabase({ db: t.db, kind: t.kind, close: async () => {} });
+    await expect(refusal).rejects.toBeInstanceOf(DatabaseNewerThanCodeError);
+    await expect(refusal).rejects.toThrow(`newest this version knows is ${newest.tag}`);
+    // Health names the unknown migration by its time rather than guessing a tag.
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toMatchObject({ database: 'up', migration: `unknown migration of ${new Date(later).toISOString()}` });
   });
 });
 
@@ -46,7 +87,13 @@ describe('with the database refusing connections', () => {
   it('health answers 503 and says the database is down, so a load balancer can act', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(res.json()).toEqual({ status: 'unavailable', database: 'down', kind: 'postgresql' });
+  });
+
+  it('readiness answers 503 too, so the load balancer sends this instance no traffic', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'not_ready', reason: 'database_down' });
   });
 
   it('a call that needs the database answers 503 with a message and Retry-After, not 500 or 401', async () => {
@@ -75,7 +122,7 @@ describe('with a database host that accepts connections and never answers', () =
     const started = Date.now();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(res.json()).toEqual({ status: 'unavailable', database: 'down', kind: 'postgresql' });
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 

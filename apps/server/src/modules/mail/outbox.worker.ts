@@ -14,6 +14,8 @@ export interface DeliverOptions {
   mailer: Mailer;
   batch?: number;
   leaseSeconds?: number;
+  /** True once the app is closing: the emails of the batch not sent yet are handed back at once. */
+  stopping?: () => boolean;
 }
 
 /**
@@ -22,11 +24,20 @@ export interface DeliverOptions {
  * batch (outboxRepository.claimDue), so an email is sent once; only a worker that dies mid-send, or a
  * send that outlasts the lease, lets the email be sent again (at-least-once, never lost).
  */
-export async function deliverDueEmails(ctx: AppContext, { mailer, batch = 20, leaseSeconds = OUTBOX_LEASE_SECONDS }: DeliverOptions): Promise<number> {
+export async function deliverDueEmails(
+  ctx: AppContext,
+  { mailer, batch = 20, leaseSeconds = OUTBOX_LEASE_SECONDS, stopping = () => false }: DeliverOptions,
+): Promise<number> {
   const { db } = ctx;
   const claimed = await outboxRepository.claimDue(db, { limit: batch, leaseSeconds });
   let sent = 0;
   for (const mail of claimed) {
+    // Shutting down: a lease of 0 s makes the email due again for the other instances now, instead
+    // of after OUTBOX_LEASE_SECONDS.
+    if (stopping()) {
+      await outboxRepository.renewClaim(db, mail.id, mail.attempts, 0);
+      continue;
+    }
     // Earlier sends of this batch may have been slow: only send what is still ours.
     if (!(await outboxRepository.renewClaim(db, mail.id, mail.attempts, leaseSeconds))) continue;
     try {
@@ -42,14 +53,20 @@ export async function deliverDueEmails(ctx: AppContext, { mailer, batch = 20, le
   return sent;
 }
 
-/** Polls the outbox every few seconds while the app runs; instances share the work through claims. */
+/**
+ * Polls the outbox every few seconds while the app runs; instances share the work through claims.
+ * Closing the app stops it: the send under way finishes, the rest of the batch is handed back, and
+ * the pass ends before the database closes (onClose hooks run in reverse order of registration).
+ */
 export function startOutboxWorker(app: FastifyInstance, mailer: Mailer, intervalMs = 3000) {
   let running = false;
+  let stopping = false;
+  let pass: Promise<unknown> = Promise.resolve();
   const tick = async () => {
-    if (running) return;
+    if (running || stopping) return;
     running = true;
     try {
-      await deliverDueEmails(app.ctx, { mailer });
+      await (pass = deliverDueEmails(app.ctx, { mailer, stopping: () => stopping }));
     } catch (err) {
       app.log.error({ err }, 'outbox tick failed');
     } finally {
@@ -61,8 +78,12 @@ export function startOutboxWorker(app: FastifyInstance, mailer: Mailer, interval
     timer = setInterval(tick, intervalMs);
     timer.unref();
   });
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await pass.catch(() => {});
     mailer.close();
   });
 }
