@@ -278,8 +278,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerWebApp(app);
   await migrated;
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
-  if (app.mailer) startOutboxWorker(app, app.mailer);
-  startAutoApprovalJob(app);
+  if (app.mailer) startOutboxWorker(app, app.mailer, config.outboxIntervalMs);
+  startAutoApprovalJob(app, config.autoApproveIntervalMs, Math.min(15_000, config.autoApproveIntervalMs));
   startHousekeepingJob(app, authSweeps);
   startPaymentReconciliation(app);
   return app;

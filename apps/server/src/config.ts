@@ -130,6 +130,19 @@ export const configSchema = z
       .min(1_000)
       .max(24 * 60 * 60_000)
       .default(120_000),
+    /**
+     * On SIGTERM the server stops taking connections and gives the requests in flight (and the job
+     * passes running) this long to finish before it exits anyway.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** How often the outbox is polled, and the automatic approval pass runs (the cluster proof shortens both). */
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+    AUTO_APPROVE_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(24 * 60 * 60_000)
+      .default(5 * 60_000),
     /** Interval of the payment reconciliation pass (the first pass stays 5 s after start-up). */
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce
       .number()
@@ -229,6 +242,9 @@ export const configSchema = z
       bulkImportsPerMinute: env.BULK_IMPORTS_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 1000 : 10),
       paymentLeaseMs: env.PAYMENT_LEASE_MS,
       paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
+      autoApproveIntervalMs: env.AUTO_APPROVE_INTERVAL_MS,
     };
   });
 
