@@ -21,6 +21,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createSpreadsheetPool, type SpreadsheetPool } from './lib/spreadsheet-pool/index.js';
+import { createDocumentPool, type DocumentPool } from './lib/document-pool/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
@@ -55,6 +56,7 @@ declare module 'fastify' {
     mailer: Mailer | null;
     gateway: PaymentGateway;
     spreadsheets: SpreadsheetPool;
+    documents: DocumentPool;
     /** What services and jobs use of the app (lib/app-context.ts), built once below. */
     ctx: AppContext;
   }
@@ -198,6 +200,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Worker processes start with the first import; closing the app stops them (or the process hangs).
   app.decorate('spreadsheets', createSpreadsheetPool(config.spreadsheets, app.log));
   app.addHook('onClose', () => app.spreadsheets.close());
+  app.decorate('documents', createDocumentPool(config.documents, app.log));
+  app.addHook('onClose', () => app.documents.close());
   // One context for every service and job; route plugins read it as `app.ctx`.
   app.decorate('ctx', appContext(app));
 

@@ -116,6 +116,24 @@ export const configSchema = z
     SPREADSHEET_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
     SPREADSHEET_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     /**
+     * Delivered .docx files are read in worker processes (lib/document-pool): how many at once
+     * (default: cores − 1, at least 1, at most 2), how many may wait before the next gets 429, the
+     * heap cap of one worker, the time one conversion may take once a worker has begun it, and the
+     * largest preview (sanitised HTML) a delivery may produce.
+     */
+    DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+    DOCUMENT_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(768),
+    DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(20_000),
+    DOCUMENT_PREVIEW_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .max(100 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    /** Order exports (zip downloads) one agency may run at once on one instance; one more gets 429. */
+    EXPORTS_PER_AGENCY: z.coerce.number().int().min(1).max(100).default(2),
+    /**
      * Bulk imports per agency (an agency and its associates together) per minute. Default 10; 1000
      * under NODE_ENV=test, where one agency uploads many sheets in a few seconds.
      */
@@ -239,6 +257,14 @@ export const configSchema = z
         memoryMb: env.SPREADSHEET_WORKER_MEMORY_MB,
         timeoutMs: env.SPREADSHEET_TIMEOUT_MS,
       },
+      documents: {
+        workers: env.DOCUMENT_WORKERS ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+        queue: env.DOCUMENT_QUEUE,
+        memoryMb: env.DOCUMENT_WORKER_MEMORY_MB,
+        timeoutMs: env.DOCUMENT_TIMEOUT_MS,
+        maxPreviewBytes: env.DOCUMENT_PREVIEW_MAX_BYTES,
+      },
+      exportsPerAgency: env.EXPORTS_PER_AGENCY,
       bulkImportsPerMinute: env.BULK_IMPORTS_PER_MINUTE ?? (env.NODE_ENV === 'test' ? 1000 : 10),
       paymentLeaseMs: env.PAYMENT_LEASE_MS,
       paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,

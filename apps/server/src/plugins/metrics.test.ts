@@ -63,7 +63,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).toContain('# TYPE copydesk_job_runs_total counter');
     expect(text).toContain('# TYPE copydesk_job_failures_total counter');
     expect(text).toContain('# TYPE copydesk_payments_total counter');
-    expect(text).toContain('# TYPE copydesk_worker_queue_length gauge');
+    expect(text).toMatch(/copydesk_worker_queue_length\{pool="spreadsheet"\} 0/);
+    expect(text).toMatch(/copydesk_worker_queue_length\{pool="document"\} 0/);
     if (t.kind === 'postgres') {
       expect(text).toMatch(/copydesk_db_pool_connections\{state="in_use"\} \d+/);
       expect(text).toMatch(/copydesk_db_pool_connections\{state="max"\} 10/);

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@copydesk/shared';
 import { poolSettings } from '../db/client.js';
 import type { ErrorBody } from '../lib/app-error.js';
-import { appMetricsRegistry, httpRequestDuration, httpRequests, renderMetrics } from '../lib/metrics.js';
+import { appMetricsRegistry, httpRequestDuration, httpRequests, registerQueueGauge, renderMetrics } from '../lib/metrics.js';
 
 /**
  * Prometheus metrics (docs/operations.md). Never public by default: `GET /metrics` answers 404
@@ -36,6 +36,9 @@ export async function registerMetrics(app: FastifyInstance) {
   });
 
   const registry = appMetricsRegistry({ db: app.db, poolMax: poolSettings.max });
+  // The worker pools' queues (lib/spreadsheet-pool, lib/document-pool), read at each scrape.
+  const unregister = [registerQueueGauge('spreadsheet', () => app.spreadsheets.waiting), registerQueueGauge('document', () => app.documents.queueSize)];
+  app.addHook('onClose', async () => unregister.forEach((remove) => remove()));
 
   // Always registered, so that the web app's fallback never answers /metrics with the app's page.
   app.get('/metrics', { logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
