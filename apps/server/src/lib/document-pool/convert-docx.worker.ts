@@ -1,4 +1,6 @@
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
+// Loaded with the worker, before its first job: the job's clock then counts reading, not loading.
+import mammoth from 'mammoth';
 import { DOCX_LIMITS, inspectZip } from '../zip-guard.js';
 import { countWords, sanitizeDocumentHtml, textOfHtml } from './document-html.js';
 
@@ -46,7 +48,6 @@ export default async function convertDocument(task: DocumentTask): Promise<Docum
   const buffer = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
   const verdict = await inspectZip(buffer, DOCX_LIMITS);
   if (!verdict.ok) return { ok: false, reason: 'not-docx' };
-  const mammoth = (await import('mammoth')).default;
   let raw: string;
   try {
     const result = await mammoth.convertToHtml(

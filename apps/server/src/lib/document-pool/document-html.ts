@@ -6,6 +6,8 @@
  * the page that shows the view, which scripts can reach as `document.cookie` or `window.__proto__`).
  */
 
+import sanitize from 'sanitize-html';
+
 /** Words as a reader counts them: letters or digits, joined by apostrophes or hyphens. */
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
@@ -32,7 +34,6 @@ export function textOfHtml(html: string): string {
 }
 
 export async function sanitizeDocumentHtml(html: string): Promise<string> {
-  const sanitize = (await import('sanitize-html')).default;
   return sanitize(html, {
     allowedTags: [
       'p',
