@@ -278,9 +278,32 @@ export const ordersRepository = {
       .for('update');
   },
 
-  async insertOrder(db: DbOrTx, values: { userId: number; agencyId: number; totalCents: number; itemCount: number }) {
-    const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+  /** `hidden`: the order starts deleted (in no list, not payable) until `revealOrder`; a bulk import fills it first. */
+  async insertOrder(db: DbOrTx, { hidden = false, ...values }: { userId: number; agencyId: number; totalCents: number; itemCount: number; hidden?: boolean }) {
+    const [row] = await db
+      .insert(orders)
+      .values({ ...values, ...(hidden ? { deletedAt: sql`now()` } : {}) })
+      .returning({ id: orders.id });
     return row!.id;
+  },
+
+  /** Shows an order inserted hidden; the order counters' trigger counts it from here. False when it is gone. */
+  async revealOrder(db: DbOrTx, id: number): Promise<boolean> {
+    const rows = await db
+      .update(orders)
+      .set({ deletedAt: null, createdAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), isNotNull(orders.deletedAt), isNull(orders.paidAt)))
+      .returning({ id: orders.id });
+    return rows.length === 1;
+  },
+
+  /** Removes a hidden order and its items for good: an import that could not finish leaves nothing. */
+  async discardHiddenOrder(db: DbOrTx, id: number) {
+    const hidden = and(eq(orders.id, id), isNotNull(orders.deletedAt), isNull(orders.paidAt));
+    const [found] = await db.select({ id: orders.id }).from(orders).where(hidden).for('update');
+    if (!found) return;
+    await db.delete(orderItems).where(eq(orderItems.orderId, id));
+    await db.delete(orders).where(hidden);
   },
 
   async insertItems(db: DbOrTx, orderId: number, items: NewOrderItem[]) {
