@@ -47,7 +47,7 @@ export async function readDocx(documents: DocumentPool, buffer: Buffer): Promise
 /**
  * What a file name may not hold: control characters, path and shell-unfriendly characters, and the
  * bidirectional controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks
- * U+200E, U+200F and U+061C), which make `evil‮xcod.exe` read as `evilexe.docx`.
+ * U+200E, U+200F and U+061C), which make `evil`, U+202E, `xcod.exe` read as `evilexe.docx`.
  */
 // eslint-disable-next-line no-control-regex -- control characters are what this strips from a file name
 const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
