@@ -48,7 +48,7 @@ describe('the document pool', () => {
       workers: 1,
       queue: 1,
       memoryMb: 512,
-      timeoutMs: 200,
+      timeoutMs: 1_000,
       maxPreviewBytes: 100 * 1024 * 1024,
       onJobStart: (pid) => started.push(pid),
     });
