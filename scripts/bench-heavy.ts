@@ -255,13 +255,15 @@ interface Figures {
   health: number[];
   login: number[];
   failures: number;
+  /** Statuses of the probe answers that were not 200 (0: no answer). */
+  failed: number[];
   peakRss: number;
   peakTreeRss: number;
 }
 
 /** Asks /api/health and /login one after another, and samples RSS, until `work` settles. */
 async function measured<T>(server: Server, work: () => Promise<T>): Promise<{ result: T; figures: Figures; seconds: number }> {
-  const figures: Figures = { health: [], login: [], failures: 0, peakRss: 0, peakTreeRss: 0 };
+  const figures: Figures = { health: [], login: [], failures: 0, failed: [], peakRss: 0, peakTreeRss: 0 };
   let running = true;
   const probe = async (url: string, into: number[]) => {
     while (running) {
@@ -269,9 +271,13 @@ async function measured<T>(server: Server, work: () => Promise<T>): Promise<{ re
       try {
         const res = await fetch(`${server.baseURL}${url}`, { signal: AbortSignal.timeout(300_000) });
         await res.arrayBuffer();
-        if (res.status !== 200) figures.failures += 1;
+        if (res.status !== 200) {
+          figures.failures += 1;
+          figures.failed.push(res.status);
+        }
       } catch {
         figures.failures += 1;
+        figures.failed.push(0);
       }
       into.push(performance.now() - t0);
       await sleep(50);
@@ -302,7 +308,7 @@ function report(title: string, outcome: string, seconds: number, f: Figures) {
   console.log(
     `    /api/health p95 ${msText(percentile(f.health, 95))}, max ${msText(Math.max(...f.health))} (${f.health.length} calls)` +
       ` | GET /login p95 ${msText(percentile(f.login, 95))}, max ${msText(Math.max(...f.login))} (${f.login.length} calls)` +
-      (f.failures ? ` | ${f.failures} probe answers not 200` : ''),
+      (f.failures ? ` | probe answers not 200: ${tally(f.failed)}` : ''),
   );
   console.log(`    peak RSS: server ${mb(f.peakRss)}, server with its worker processes ${mb(f.peakTreeRss)}`);
 }
