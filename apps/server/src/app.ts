@@ -15,6 +15,8 @@ import { authRepository } from './modules/auth/auth.repository.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerBackupChannel } from './plugins/backup-channel.js';
+import { PGliteThread } from './db/pglite-thread/index.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -197,6 +199,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('mailer', createMailer(config));
   app.decorate('gateway', options.gateway ?? (await createPaymentGateway(config, databaseSandboxLedger(database.db))));
   if (!options.database) app.addHook('onClose', () => database.close());
+  // The embedded database on disk answers `npm run backup` while it runs (plugins/backup-channel.ts).
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGliteThread) await registerBackupChannel(app, client);
   // Worker processes start with the first import; closing the app stops them (or the process hangs).
   app.decorate('spreadsheets', createSpreadsheetPool(config.spreadsheets, app.log));
   app.addHook('onClose', () => app.spreadsheets.close());

@@ -143,6 +143,11 @@ export class PGliteThread {
     return result;
   }
 
+  /** A consistent copy of the data directory as a gzipped tar (worker.ts, `dump`). */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#request({ op: 'dump' });
+  }
+
   /** Closes the database (a clean shutdown of PGlite) and ends the thread. */
   async close(): Promise<void> {
     if (!this.#stopped) {

@@ -19,6 +19,11 @@ export type Request =
   | { id: number; op: 'begin' }
   /** Ends a transaction: COMMIT or ROLLBACK; answered once it has run. */
   | { id: number; op: 'end'; txId: number; commit: boolean }
+  /**
+   * A consistent copy of the data directory (PGlite's dumpDataDir, gzipped tar), taken between
+   * transactions; answered with its bytes. The online backup (plugins/backup-channel.ts) asks it.
+   */
+  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 /** An error as it crosses the thread boundary: message, name, stack and PostgreSQL's fields (code, detail…). */
