@@ -141,13 +141,16 @@ function newestMigrationMillis(): number {
 }
 
 /**
- * The tag of the migration drizzle recorded with this `created_at` (`0017_one_booking_and_item_lifecycle`),
- * or null when none is applied; a timestamp this code does not know (a newer version migrated the
- * database) is named by its time.
+ * The tag of the newest migration applied (`0017_one_booking_and_item_lifecycle`), or null when none
+ * is. Drizzle records each migration's journal `when` as `created_at` and applies every entry whose
+ * `when` is later than the newest recorded one, so every entry up to `appliedMillis` is applied; the
+ * newest is the one last in the journal (numbers and `when`s need not be in the same order). A time
+ * later than any this code knows (a newer version migrated the database) is named by its time.
  */
 export function migrationTag(appliedMillis: number | null): string | null {
   if (appliedMillis == null) return null;
-  return migrationJournal().find((entry) => entry.when === appliedMillis)?.tag ?? `unknown migration of ${new Date(appliedMillis).toISOString()}`;
+  if (appliedMillis > newestMigrationMillis()) return `unknown migration of ${new Date(appliedMillis).toISOString()}`;
+  return migrationJournal().findLast((entry) => entry.when <= appliedMillis)?.tag ?? null;
 }
 
 /** `created_at` of the newest migration applied to this database; null when none is (no drizzle table yet). */
@@ -171,10 +174,9 @@ export async function appliedMigrationMillis(db: DbOrTx): Promise<number | null>
  */
 export class DatabaseNewerThanCodeError extends Error {
   constructor(appliedMillis: number) {
-    const newest = migrationJournal().find((entry) => entry.when === newestMigrationMillis())!;
     super(
       `The database was migrated by a newer version of Copydesk: its newest migration is from ${new Date(appliedMillis).toISOString()}, ` +
-        `and the newest this version knows is ${newest.tag} (${new Date(newest.when).toISOString()}). ` +
+        `and the newest this version knows is ${migrationJournal().at(-1)!.tag} (${new Date(newestMigrationMillis()).toISOString()}). ` +
         'Start the newer version, or restore a backup taken with this one.',
     );
     this.name = 'DatabaseNewerThanCodeError';

@@ -20,6 +20,8 @@ import { closedPort } from '../../test/tcp.js';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'apps/server/package.json')).resolve('tsx')).href;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Each test starts a server process through tsx: up to a minute and a half on a busy machine. */
+const SPAWN_TEST_MS = 150_000;
 
 let workDir: string;
 const children = new Set<ChildProcess>();
@@ -136,7 +138,7 @@ describe('SIGTERM', () => {
 
     const exit = await server.exited;
     expect(exit).toMatchObject({ code: 0, signal: null });
-  });
+  }, SPAWN_TEST_MS);
 
   it('gives up on a request that never finishes after SHUTDOWN_GRACE_MS', async () => {
     const server = spawnServer({ PORT: String(await closedPort()), DATABASE_URL: 'memory:', SHUTDOWN_GRACE_MS: '1500' });
@@ -153,7 +155,7 @@ describe('SIGTERM', () => {
     expect(took).toBeGreaterThanOrEqual(1_400);
     expect(took).toBeLessThan(6_000);
     stuck.socket.destroy();
-  });
+  }, SPAWN_TEST_MS);
 });
 
 describe('start-up on a database migrated by a newer version', () => {
@@ -169,5 +171,5 @@ describe('start-up on a database migrated by a newer version', () => {
     expect(exit.code).toBe(1);
     expect(output).toContain('The database was migrated by a newer version of Copydesk');
     expect(output).not.toMatch(/^\s+at /m);
-  });
+  }, SPAWN_TEST_MS);
 });
