@@ -101,75 +101,89 @@ async function connect(port: number): Promise<{ socket: net.Socket; answer: Prom
 const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
 
 describe('SIGTERM', () => {
-  it('finishes the request in flight, answers readiness 503 meanwhile, takes no new connection, and exits 0', async () => {
-    const server = spawnServer({ PORT: String(await closedPort()), DATABASE_URL: 'memory:', SHUTDOWN_GRACE_MS: '20000' });
-    await untilHealthy(server);
-    const ready = await fetch(`http://127.0.0.1:${server.port}/api/health/ready`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready' });
+  it(
+    'finishes the request in flight, answers readiness 503 meanwhile, takes no new connection, and exits 0',
+    async () => {
+      const server = spawnServer({ PORT: String(await closedPort()), DATABASE_URL: 'memory:', SHUTDOWN_GRACE_MS: '20000' });
+      await untilHealthy(server);
+      const ready = await fetch(`http://127.0.0.1:${server.port}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready' });
 
-    // A sign-in whose body is half sent: in flight until the rest arrives.
-    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
-    const slow = await connect(server.port);
-    slow.socket.write(
-      `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
-    );
-    // A probe whose headers are not finished yet: its connection is open, its request not complete.
-    const probe = await connect(server.port);
-    probe.socket.write('GET /api/health/ready HTTP/1.1\r\nHost: localhost\r\n');
-    await sleep(300);
+      // A sign-in whose body is half sent: in flight until the rest arrives.
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+      const slow = await connect(server.port);
+      slow.socket.write(
+        `POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      // A probe whose headers are not finished yet: its connection is open, its request not complete.
+      const probe = await connect(server.port);
+      probe.socket.write('GET /api/health/ready HTTP/1.1\r\nHost: localhost\r\n');
+      await sleep(300);
 
-    server.child.kill('SIGTERM');
-    await sleep(1_000);
-    expect(server.child.exitCode).toBeNull();
-    // The listener is closed: a new connection is refused.
-    await expect(fetch(`http://127.0.0.1:${server.port}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+      server.child.kill('SIGTERM');
+      await sleep(1_000);
+      expect(server.child.exitCode).toBeNull();
+      // The listener is closed: a new connection is refused.
+      await expect(fetch(`http://127.0.0.1:${server.port}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
 
-    probe.socket.write('\r\n');
-    const probeAnswer = await probe.answer;
-    expect(statusOf(probeAnswer)).toBe(503);
-    expect(probeAnswer.toLowerCase()).toContain('connection: close');
+      probe.socket.write('\r\n');
+      const probeAnswer = await probe.answer;
+      expect(statusOf(probeAnswer)).toBe(503);
+      expect(probeAnswer.toLowerCase()).toContain('connection: close');
 
-    // The request in flight gets the route's own answer (a refusal with its code), not a reset.
-    slow.socket.write(body.slice(10));
-    const slowAnswer = await slow.answer;
-    expect([401, 422]).toContain(statusOf(slowAnswer));
-    expect(slowAnswer).toContain('"code":');
+      // The request in flight gets the route's own answer (a refusal with its code), not a reset.
+      slow.socket.write(body.slice(10));
+      const slowAnswer = await slow.answer;
+      expect([401, 422]).toContain(statusOf(slowAnswer));
+      expect(slowAnswer).toContain('"code":');
 
-    const exit = await server.exited;
-    expect(exit).toMatchObject({ code: 0, signal: null });
-  }, SPAWN_TEST_MS);
+      const exit = await server.exited;
+      expect(exit).toMatchObject({ code: 0, signal: null });
+    },
+    SPAWN_TEST_MS,
+  );
 
-  it('gives up on a request that never finishes after SHUTDOWN_GRACE_MS', async () => {
-    const server = spawnServer({ PORT: String(await closedPort()), DATABASE_URL: 'memory:', SHUTDOWN_GRACE_MS: '1500' });
-    await untilHealthy(server);
-    const stuck = await connect(server.port);
-    stuck.socket.write('POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
-    await sleep(300);
-    const signalledAt = Date.now();
-    server.child.kill('SIGTERM');
-    const exit = await server.exited;
-    const took = Date.now() - signalledAt;
-    // close-with-grace ends the process with 1 once the grace period is over (the default is 10 s).
-    expect(exit.code).toBe(1);
-    expect(took).toBeGreaterThanOrEqual(1_400);
-    expect(took).toBeLessThan(6_000);
-    stuck.socket.destroy();
-  }, SPAWN_TEST_MS);
+  it(
+    'gives up on a request that never finishes after SHUTDOWN_GRACE_MS',
+    async () => {
+      const server = spawnServer({ PORT: String(await closedPort()), DATABASE_URL: 'memory:', SHUTDOWN_GRACE_MS: '1500' });
+      await untilHealthy(server);
+      const stuck = await connect(server.port);
+      stuck.socket.write('POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+      await sleep(300);
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      const took = Date.now() - signalledAt;
+      // close-with-grace ends the process with 1 once the grace period is over (the default is 10 s).
+      expect(exit.code).toBe(1);
+      expect(took).toBeGreaterThanOrEqual(1_400);
+      expect(took).toBeLessThan(6_000);
+      stuck.socket.destroy();
+    },
+    SPAWN_TEST_MS,
+  );
 });
 
 describe('start-up on a database migrated by a newer version', () => {
-  it('exits 1 with a message that says so, without a stack trace', async () => {
-    const dataDir = path.join(workDir, 'newer');
-    const handle = await openDatabase({ url: undefined, dataDir });
-    await handle.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${Date.now() + 86_400_000 * 365})`);
-    await handle.close();
+  it(
+    'exits 1 with a message that says so, without a stack trace',
+    async () => {
+      const dataDir = path.join(workDir, 'newer');
+      const handle = await openDatabase({ url: undefined, dataDir });
+      await handle.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${Date.now() + 86_400_000 * 365})`,
+      );
+      await handle.close();
 
-    const server = spawnServer({ PORT: String(await closedPort()), DATA_DIR: dataDir });
-    const exit = await server.exited;
-    const output = server.output();
-    expect(exit.code).toBe(1);
-    expect(output).toContain('The database was migrated by a newer version of Copydesk');
-    expect(output).not.toMatch(/^\s+at /m);
-  }, SPAWN_TEST_MS);
+      const server = spawnServer({ PORT: String(await closedPort()), DATA_DIR: dataDir });
+      const exit = await server.exited;
+      const output = server.output();
+      expect(exit.code).toBe(1);
+      expect(output).toContain('The database was migrated by a newer version of Copydesk');
+      expect(output).not.toMatch(/^\s+at /m);
+    },
+    SPAWN_TEST_MS,
+  );
 });
