@@ -116,14 +116,22 @@ async function ordinaryDocx(xmlBytes: number, fileBytes: number) {
   return docxOf(paragraphs(), Math.max(0, fileBytes - text.length));
 }
 
-/** Short paragraphs of one word each until document.xml reaches `xmlBytes` (1.15 million for 46 MB). */
+/**
+ * Short paragraphs of seven random letters and digits each (so the zip stays near 7 MB) until
+ * document.xml reaches `xmlBytes`: 1.15 million for 46 MB.
+ */
 async function manyParagraphsDocx(xmlBytes: number) {
-  const source = words(11);
+  let seed = 11;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+  const word = () =>
+    Array.from({ length: 7 }, () => (next() >>> 8) % 36)
+      .map((n) => n.toString(36))
+      .join('');
   let count = 0;
   function* paragraphs() {
     let size = 0;
     while (size < xmlBytes) {
-      const text = `<w:p><w:r><w:t>${source.next().value as string}</w:t></w:r></w:p>`;
+      const text = `<w:p><w:r><w:t>${word()}</w:t></w:r></w:p>`;
       size += text.length;
       count += 1;
       yield text;
