@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders } from './orders.js';
+import { outboxEmails } from './outbox.js';
 import { users } from './users.js';
 
 /**
@@ -63,6 +64,30 @@ export const messageReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('message_reads_user_idx').on(t.userId)],
+);
+
+/**
+ * When an admin may next be emailed about a thread at once, and the digest that gathers the
+ * messages meanwhile (docs/decisions/0031-imports-in-chunks-and-message-digests.md). Its row is
+ * locked while a message decides between an email now, joining the pending digest and a new one.
+ */
+export const messageNotifications = pgTable(
+  'message_notifications',
+  {
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Until then, a new message joins a digest rather than being emailed at once. */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** The digest queued in the outbox for the end of the window, rewritten while nobody has claimed it. */
+    digestEmailId: integer('digest_email_id').references(() => outboxEmails.id, { onDelete: 'set null' }),
+    /** The digest's first message: it lists the thread's messages from there. */
+    digestFromMessageId: integer('digest_from_message_id'),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
 );
 
 export type MessageThreadRow = typeof messageThreads.$inferSelect;

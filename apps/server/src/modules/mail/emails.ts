@@ -3,12 +3,14 @@ import type { OutgoingMail } from '../../lib/mailer.js';
 /** Renders the transactional emails. Text and HTML carry the same link. */
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(to: string, subject: string, greeting: string, body: string, action: { label: string; url: string }, footer: string): OutgoingMail {
-  const text = `${greeting}\n\n${body}\n\n${action.label}: ${action.url}\n\n${footer}\n\nCopydesk`;
+/** `body`: one paragraph, or several. */
+function layout(to: string, subject: string, greeting: string, body: string | string[], action: { label: string; url: string }, footer: string): OutgoingMail {
+  const paragraphs = typeof body === 'string' ? [body] : body;
+  const text = `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n${footer}\n\nCopydesk`;
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:560px;margin:0 auto;padding:24px">
 <h2 style="margin:0 0 16px">Copydesk</h2>
 <p>${escape(greeting)}</p>
-<p>${escape(body)}</p>
+${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
 <p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#1864ab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escape(action.label)}</a></p>
 <p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br><a href="${escape(action.url)}">${escape(action.url)}</a></p>
 <p style="font-size:13px;color:#555">${escape(footer)}</p>
@@ -130,6 +132,26 @@ export const emails = {
       `${oneLine(from)} wrote in "${oneLine(thread.subject)}": ${excerpt}`,
       { label: 'Open the conversation', url },
       'Reply from the Messages page of Copydesk.',
+    );
+  },
+  /**
+   * The messages of one thread gathered over a few minutes, for one recipient
+   * (docs/decisions/0031-imports-in-chunks-and-message-digests.md): the newest `shown` in full
+   * length order, oldest first, and how many more there were.
+   */
+  inboxDigest(to: string, name: string, thread: { id: number; subject: string }, messages: { from: string; body: string }[], more: number, url: string) {
+    const total = messages.length + more;
+    const excerpt = (body: string) => (body.length > 500 ? `${body.slice(0, 500)}…` : body);
+    return layout(
+      to,
+      `${total} new ${total === 1 ? 'message' : 'messages'}: ${oneLine(thread.subject)}`,
+      `Hello ${name},`,
+      [
+        `${total} new ${total === 1 ? 'message' : 'messages'} in "${oneLine(thread.subject)}"${more ? ` (the latest ${messages.length} below)` : ''}:`,
+        ...messages.map((m) => `${oneLine(m.from)}: ${excerpt(m.body)}`),
+      ],
+      { label: 'Open the conversation', url },
+      'Reply from the Messages page of Copydesk. Further messages in this conversation are gathered into one email every 10 minutes.',
     );
   },
 };

@@ -4,8 +4,27 @@ import { outboxEmails } from '../../db/schema/index.js';
 import type { OutgoingMail } from '../../lib/mailer.js';
 
 export const outboxRepository = {
-  async enqueue(db: DbOrTx, mail: OutgoingMail) {
-    await db.insert(outboxEmails).values(mail);
+  /** `notBefore`: due from then (a digest's end of window), not at once. Returns the email's id. */
+  async enqueue(db: DbOrTx, mail: OutgoingMail, notBefore?: Date): Promise<number> {
+    const [row] = await db
+      .insert(outboxEmails)
+      .values({ ...mail, ...(notBefore ? { nextAttemptAt: notBefore } : {}) })
+      .returning({ id: outboxEmails.id });
+    return row!.id;
+  },
+
+  /**
+   * Rewrites an email that no worker has claimed yet (no attempt started, not sent); false when one
+   * has, and the email is on its way as it was. The claim's `attempts + 1` and this condition
+   * exclude each other, whichever commits first: the email goes out once, either way.
+   */
+  async rewriteUnclaimed(db: DbOrTx, id: number, mail: OutgoingMail): Promise<boolean> {
+    const rows = await db
+      .update(outboxEmails)
+      .set({ subject: mail.subject, text: mail.text, html: mail.html })
+      .where(and(eq(outboxEmails.id, id), eq(outboxEmails.attempts, 0), isNull(outboxEmails.sentAt)))
+      .returning({ id: outboxEmails.id });
+    return rows.length === 1;
   },
 
   async listRecent(db: DbOrTx, limit = 100) {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { messageReads, messageThreads, orders, threadMessages, users, type MessageThreadRow } from '../../db/schema/index.js';
+import { messageNotifications, messageReads, messageThreads, orders, threadMessages, users, type MessageThreadRow } from '../../db/schema/index.js';
 
 /** Drizzle queries of the support inbox. Every function takes a database or a transaction. */
 
@@ -40,6 +40,10 @@ export interface Recipient {
   name: string;
   email: string;
 }
+
+/** An admin hears of a thread at most once per this window, then in one digest (docs/decisions/0031-imports-in-chunks-and-message-digests.md). */
+export const DIGEST_WINDOW_MINUTES = 10;
+const windowLength = sql`make_interval(mins => ${DIGEST_WINDOW_MINUTES})`;
 
 export const messagesRepository = {
   /** A live order, within the tenant when `agencyId` is given. */
@@ -205,5 +209,64 @@ export const messagesRepository = {
       .where(and(eq(users.id, id), eq(users.status, 1), sql`(${users.role} <> 'associate' or ${agencies.status} = 1)`))
       .limit(1);
     return row ?? null;
+  },
+
+  /**
+   * Locks (creating it) what a recipient has been told of a thread. Every message to that recipient
+   * waits for this lock, on any instance, so two never both start a digest. `quiet`: the window
+   * is over, a new message may be emailed at once.
+   */
+  async lockNotification(db: DbOrTx, threadId: number, userId: number) {
+    await db
+      .insert(messageNotifications)
+      .values({ threadId, userId, windowEndsAt: new Date(0) })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({
+        quiet: sql<boolean>`${messageNotifications.windowEndsAt} <= now()`,
+        windowEndsAt: messageNotifications.windowEndsAt,
+        digestEmailId: messageNotifications.digestEmailId,
+        digestFromMessageId: messageNotifications.digestFromMessageId,
+      })
+      .from(messageNotifications)
+      .where(and(eq(messageNotifications.threadId, threadId), eq(messageNotifications.userId, userId)))
+      .for('update');
+    return row!;
+  },
+
+  /** An email went out now: the next window runs from here, with no digest. */
+  async openWindow(db: DbOrTx, threadId: number, userId: number) {
+    await db
+      .update(messageNotifications)
+      .set({ windowEndsAt: sql`now() + ${windowLength}`, digestEmailId: null, digestFromMessageId: null })
+      .where(and(eq(messageNotifications.threadId, threadId), eq(messageNotifications.userId, userId)));
+  },
+
+  /** A digest is due at the window's end: the window after it follows, so the digest counts as that window's email. */
+  async startDigest(db: DbOrTx, threadId: number, userId: number, digest: { emailId: number; fromMessageId: number }) {
+    await db
+      .update(messageNotifications)
+      .set({
+        windowEndsAt: sql`${messageNotifications.windowEndsAt} + ${windowLength}`,
+        digestEmailId: digest.emailId,
+        digestFromMessageId: digest.fromMessageId,
+      })
+      .where(and(eq(messageNotifications.threadId, threadId), eq(messageNotifications.userId, userId)));
+  },
+
+  /** The thread's messages from `fromId` on that `readerId` did not write: the newest `limit`, oldest first, and how many in all. */
+  async messagesSince(db: DbOrTx, threadId: number, fromId: number, readerId: number, limit: number) {
+    const where = and(eq(threadMessages.threadId, threadId), sql`${threadMessages.id} >= ${fromId}`, sql`${threadMessages.authorId} <> ${readerId}`);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ from: users.name, body: threadMessages.body })
+        .from(threadMessages)
+        .innerJoin(users, eq(users.id, threadMessages.authorId))
+        .where(where)
+        .orderBy(desc(threadMessages.id))
+        .limit(limit),
+      db.select({ n: count() }).from(threadMessages).where(where),
+    ]);
+    return { messages: rows.reverse(), total: total?.n ?? rows.length };
   },
 };

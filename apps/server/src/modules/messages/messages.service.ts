@@ -6,6 +6,7 @@ import type { MessageThreadRow, UserRow } from '../../db/schema/index.js';
 import { agencyIdOf, can } from '../../lib/access.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import type { OutgoingMail } from '../../lib/mailer.js';
 import { offsetOf, pageMeta } from '../../lib/pagination.js';
 import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
@@ -92,9 +93,9 @@ export async function createThread(ctx: AppContext, actor: Actor, body: CreateBo
       subject: body.subject,
       side,
     });
-    await repo.insertMessage(tx, { threadId: thread.id, authorId: actor.id, body: body.message });
+    const messageId = await repo.insertMessage(tx, { threadId: thread.id, authorId: actor.id, body: body.message });
     await repo.markRead(tx, thread.id, actor.id);
-    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: side === 'customer', message: body.message });
+    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: side === 'customer', message: body.message, messageId });
     return { message: inboxMessages.threadCreated, id: thread.id };
   });
 }
@@ -109,7 +110,7 @@ export async function reply(ctx: AppContext, actor: Actor, { id, reply: body }: 
     const thread = (await repo.touchThread(tx, id, agencyId, side))!;
     const messageId = await repo.insertMessage(tx, { threadId: id, authorId: actor.id, body: body.message });
     await repo.markRead(tx, id, actor.id);
-    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: sideOf(found.author) === 'customer', message: body.message });
+    await notifyOtherSide(tx, ctx.config, { thread, actor, side, authorIsCustomer: sideOf(found.author) === 'customer', message: body.message, messageId });
     return { message: inboxMessages.replySent, id: messageId };
   });
 }
@@ -138,11 +139,51 @@ async function recipients(tx: DbOrTx, thread: MessageThreadRow, side: Side, auth
 async function notifyOtherSide(
   tx: DbOrTx,
   config: Pick<Config, 'publicUrl'>,
-  { thread, actor, side, authorIsCustomer, message }: { thread: MessageThreadRow; actor: Actor; side: Side; authorIsCustomer: boolean; message: string },
+  {
+    thread,
+    actor,
+    side,
+    authorIsCustomer,
+    message,
+    messageId,
+  }: { thread: MessageThreadRow; actor: Actor; side: Side; authorIsCustomer: boolean; message: string; messageId: number },
 ) {
   const url = threadUrl(config, thread.id);
   for (const person of await recipients(tx, thread, side, authorIsCustomer)) {
     if (person.id === actor.id) continue;
-    await outboxRepository.enqueue(tx, emails.inboxMessage(person.email, person.name, { id: thread.id, subject: thread.subject }, actor.name, message, url));
+    const single = emails.inboxMessage(person.email, person.name, { id: thread.id, subject: thread.subject }, actor.name, message, url);
+    // A customer's messages reach the admins batched; an admin's reach the customer one by one.
+    if (side === 'customer') await notifyAdmin(tx, { thread, person, messageId, single, url });
+    else await outboxRepository.enqueue(tx, single);
   }
+}
+
+/** Messages a digest shows in full; it counts the others. */
+const DIGEST_SHOWN = 20;
+
+/**
+ * One admin's email about a customer's message (docs/decisions/0031-imports-in-chunks-and-message-digests.md):
+ * at once when the thread has been quiet for the window, else gathered into one digest due at the
+ * window's end. The digest waiting in the outbox is rewritten with each new message until a worker
+ * claims it; a message after that starts the next window's digest.
+ */
+async function notifyAdmin(
+  tx: DbOrTx,
+  { thread, person, messageId, single, url }: { thread: MessageThreadRow; person: Recipient; messageId: number; single: OutgoingMail; url: string },
+) {
+  const state = await repo.lockNotification(tx, thread.id, person.id);
+  const digest = async (fromMessageId: number) => {
+    const { messages, total } = await repo.messagesSince(tx, thread.id, fromMessageId, person.id, DIGEST_SHOWN);
+    return emails.inboxDigest(person.email, person.name, { id: thread.id, subject: thread.subject }, messages, total - messages.length, url);
+  };
+  if (state.digestEmailId !== null && state.digestFromMessageId !== null) {
+    if (await outboxRepository.rewriteUnclaimed(tx, state.digestEmailId, await digest(state.digestFromMessageId))) return;
+  }
+  if (state.quiet) {
+    await outboxRepository.enqueue(tx, single);
+    await repo.openWindow(tx, thread.id, person.id);
+    return;
+  }
+  const emailId = await outboxRepository.enqueue(tx, await digest(messageId), state.windowEndsAt);
+  await repo.startDigest(tx, thread.id, person.id, { emailId, fromMessageId: messageId });
 }
