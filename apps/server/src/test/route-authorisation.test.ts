@@ -498,13 +498,16 @@ describe('every registered route × every caller', () => {
     expect(got).toEqual(want);
   });
 
-  // Outside /api there is one route: the built web app's files (`GET /*`, none when it is not built),
-  // open, with no authentication hook, so the hashed assets are asked by a visitor only.
-  it('serves the web app files to every caller', async () => {
+  // Outside /api there are two routes: the built web app's files (`GET /*`, none when it is not
+  // built), open, with no authentication hook, so the hashed assets are asked by a visitor only; and
+  // the Prometheus metrics (`GET /metrics`, plugins/metrics.ts), which answer only METRICS_TOKEN and
+  // are 404 while it is unset, as here: no session opens them.
+  it('serves the web app files to every caller, and the metrics to none', async () => {
     const outside = registered.filter((r) => !r.split(' ')[1]!.startsWith('/api'));
     const dist = t.app.config.webDistDir;
     const built = fs.existsSync(path.join(dist, 'index.html'));
-    expect(outside).toEqual(built ? ['GET /*'] : []);
+    expect(outside.sort()).toEqual(built ? ['GET /*', 'GET /metrics'] : ['GET /metrics']);
+    for (const who of ACTORS) expect((await request(who, 'GET', '/metrics')).statusCode, who).toBe(404);
     const files = built
       ? fs
           .readdirSync(dist, { recursive: true, withFileTypes: true })
