@@ -248,7 +248,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, app.log) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   await app.register(authPlugin, {
-    sessions: { findByAccessTokenHash: (tokenHash) => authRepository.findUserByAccessToken(database.db, tokenHash) },
+    sessions: {
+      findByAccessTokenHash: (tokenHash) => authRepository.findUserByAccessToken(database.db, tokenHash),
+      isPaymentOfOrder: (paymentId, orderId) => authRepository.isPaymentOfOrder(database.db, paymentId, orderId),
+    },
   });
   // Root, not the /api scope: unknown /api paths (the root 404 handler) and /api/docs/json need it too.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -53,6 +53,7 @@ export const errorCodes = {
   'auth.reset_link_invalid': { status: 422, message: messages.invalidResetToken },
   'auth.set_password_link_invalid': { status: 422, message: messages.invalidSetPasswordToken },
   'auth.login_link_invalid': { status: 401, message: messages.invalidLoginLink },
+  'auth.link_session_only': { status: 403, message: messages.linkSessionOnly },
   'auth.current_password_required': { status: 422, message: securityMessages.currentPasswordRequired },
   'auth.current_password_wrong': { status: 422, message: securityMessages.currentPasswordWrong },
   'auth.too_many_password_attempts': { status: 429, message: securityMessages.tooManyPasswordAttempts },

@@ -41,6 +41,7 @@ export const messages = {
   emailNotVerifiedYet: 'Your email is not verified yet. Please check your inbox.',
   emailUnknown: 'We could not find an account with that email address.',
   invalidLoginLink: 'This sign-in link is invalid or has expired.',
+  linkSessionOnly: 'The link from your email only opens the payment of its order. Please sign in with your email and password to continue.',
   socialNotConfigured: 'Google sign-in is not available right now. Please sign in with your email.',
   socialFailed: 'Google sign-in failed. Please try again.',
   socialNoAccount: 'Google sign-in could not be completed for this account.',

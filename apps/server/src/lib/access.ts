@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { roleCan, type Access, type Capability, type ErrorCode, type Role } from '@copydesk/shared';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import { endpoints, roleCan, type Capability, type Endpoint, type ErrorCode, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
 import { hashToken } from './tokens.js';
@@ -12,7 +12,8 @@ import { hashToken } from './tokens.js';
  *   - the capability: what a role may do at all, from the permission table in packages/shared;
  *   - the tenant scope: which records a caller reaches (admin: all; agency: itself and its
  *     associates; associate: its own orders and payments, and its agency's items and threads);
- *   - the verified-email gate of orders and items.
+ *   - the verified-email gate of orders and items;
+ *   - the reach of a session opened by an emailed sign-in link: the payment of its one order.
  *
  * Routes get their guard from their endpoint-table entry (`guardOf`, installed by lib/route.ts);
  * services ask the scopes here and hand them to repositories, which never derive their own.
@@ -28,11 +29,15 @@ export interface Session {
   user: SessionUser;
   /** The status of an associate's agency; null for anyone else. */
   agencyStatus: number | null;
+  /** A session opened by an emailed sign-in link: the one order it may pay or look at. Null or absent: a full session. */
+  orderId?: number | null;
 }
 
 /** How the guard finds the session of a bearer token (its hash); the app decorates it (plugins/auth.ts). */
 export interface SessionStore {
   findByAccessTokenHash(tokenHash: string): Promise<Session | null>;
+  /** Whether a payment is one of this order's (a sign-in link's session may ask for that invoice only). Absent: never. */
+  isPaymentOfOrder?(paymentId: number, orderId: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -92,14 +97,77 @@ export function assertVerified(user: Pick<UserRow, 'role' | 'emailVerifiedAt'>):
   if (!can(user, 'orders.readUnverified') && !user.emailVerifiedAt) throw new AppError('order.email_unverified');
 }
 
+/* ── Sign-in link sessions ───────────────────────────────────────────────────────────────────── */
+
+/** What a call of a sign-in link's session names, as the request carries it (before validation). */
+type LinkCall = { params: unknown; query: unknown; body: unknown; userId: number; orderId: number; sessions: SessionStore };
+
+const field = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
+/** Whether a raw parameter (a path or query string, or a JSON number) is this id. */
+const isId = (value: unknown, id: number) => (typeof value === 'string' || typeof value === 'number') && String(value) === String(id);
+
+/**
+ * What a session opened by an emailed sign-in link may call (docs/decisions/0013-sessions-in-the-database.md):
+ * its order, that order's payment and what the payment page shows (the wallet balance, the saved
+ * cards, a coupon's quote, the invoice of that order's payment), and what the signed-in frame asks
+ * on every screen (who is signed in, sign-out, the inbox's unread count, the offer banner).
+ * Each entry says whether the call names that order or the session's own user; `null`: it names
+ * neither. Any other call answers 403 `auth.link_session_only`, and the web app then asks for a
+ * normal sign-in. The public calls (the card form's configuration, the lists of places) need no
+ * session at all.
+ */
+const LINK_SESSION_CALLS = new Map<Endpoint, ((call: LinkCall) => boolean | Promise<boolean>) | null>([
+  [endpoints.getInfo, null],
+  [endpoints.logout, null],
+  [endpoints.getUnreadCount, null],
+  [endpoints.getOfferStatus, null],
+  [endpoints.applyCoupon, null],
+  [endpoints.getOrder, (call) => isId(field(call.params, 'id'), call.orderId)],
+  [endpoints.payOrder, (call) => isId(field(field(call.body, 'paymentInfo'), 'order_id'), call.orderId)],
+  [endpoints.getAvailableBalance, (call) => isId(field(call.params, 'userId'), call.userId)],
+  [endpoints.listSavedCards, (call) => isId(field(call.params, 'userId'), call.userId)],
+  [
+    endpoints.getInvoiceLink,
+    async (call) => {
+      const id = field(call.params, 'id');
+      return typeof id === 'string' && /^\d{1,10}$/.test(id) && Boolean(await call.sessions.isPaymentOfOrder?.(Number(id), call.orderId));
+    },
+  ],
+]);
+
+/** The order of each request made by a sign-in link's session, for its call's own check (`linkOrderCheckOf`). */
+const linkSessionOf = new WeakMap<FastifyRequest, { userId: number; orderId: number }>();
+
+/**
+ * The check of a call a sign-in link's session may make that names an order or a user: run in
+ * preValidation, once the body is read and before it is validated, so the session learns nothing of
+ * another order. Null for calls that need none; full sessions pass untouched.
+ */
+export function linkOrderCheckOf(endpoint: Endpoint): preValidationAsyncHookHandler | null {
+  const names = LINK_SESSION_CALLS.get(endpoint);
+  if (!names) return null;
+  return async function checkLinkOrder(this: FastifyInstance, request) {
+    const session = linkSessionOf.get(request);
+    if (!session) return;
+    const call = { params: request.params, query: request.query, body: request.body, ...session, sessions: this.sessions };
+    if (!(await names(call))) throw new AppError('auth.link_session_only');
+  };
+}
+
 /* ── Route guards ───────────────────────────────────────────────────────────────────────────── */
 
 /**
  * The onRequest guard of a route that needs a signed-in user, optionally one allowed any of some
  * capabilities. A deactivated account's tokens, and an inactive agency's associates, stop working
- * with 403 before any capability is asked.
+ * with 403 before any capability is asked. A sign-in link's session passes only the calls of
+ * `LINK_SESSION_CALLS`, which `guardOf` hands in as `linkCall` (their order is checked later, by
+ * `linkOrderCheckOf`); everything else answers it 403.
  */
 export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler {
+  return authenticate(allowed, false);
+}
+
+function authenticate(allowed: readonly Capability[], linkCall: boolean): onRequestAsyncHookHandler {
   const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));
   return async function authenticate(this: FastifyInstance, request) {
     const token = bearerToken(request);
@@ -108,6 +176,10 @@ export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler
     if (!found) throw new AppError('auth.unauthenticated');
     const refusal = accountRefusal(found.user, found.agencyStatus);
     if (refusal) throw new AppError(refusal);
+    if (found.orderId != null) {
+      if (!linkCall) throw new AppError('auth.link_session_only');
+      linkSessionOf.set(request, { userId: found.user.id, orderId: found.orderId });
+    }
     if (allowed.length && !permits(found.user.role)) throw new AppError('auth.forbidden');
     request.user = found.user;
     request.accessTokenId = found.tokenId;
@@ -115,10 +187,11 @@ export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler
 }
 
 /** The guard an endpoint-table entry's `access` stands for; none for a public call. */
-export function guardOf(access: Access): onRequestAsyncHookHandler | null {
+export function guardOf(endpoint: Pick<Endpoint, 'access'>): onRequestAsyncHookHandler | null {
+  const { access } = endpoint;
   if (access === 'public') return null;
-  if (access === 'signed-in') return requireAuth();
-  return requireAuth(...access);
+  const linkCall = LINK_SESSION_CALLS.has(endpoint as Endpoint);
+  return authenticate(access === 'signed-in' ? [] : access, linkCall);
 }
 
 /** The signed-in user of a guarded route. */

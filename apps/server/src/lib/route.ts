@@ -14,7 +14,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorCodesWithStatus, type Endpoint } from '@copydesk/shared';
-import { guardOf } from './access.js';
+import { guardOf, linkOrderCheckOf } from './access.js';
 
 /**
  * Registers a route from its entry in the shared endpoint table (packages/shared/src/endpoints):
@@ -126,8 +126,11 @@ export function route<const E extends Endpoint, const Errors extends ErrorSchema
   };
   // The generic route types cannot follow the entry's schema into `app.route`; the signature above
   // is what checks the handler and hooks against it.
-  const guard = guardOf(endpoint.access);
+  const guard = guardOf(endpoint);
   const onRequest = guard ? [guard, ...asArray(options.onRequest)] : options.onRequest;
+  // A sign-in link's session may make this call only for its own order (lib/access.ts): checked first, before the route's own hooks.
+  const linkCheck = linkOrderCheckOf(endpoint);
+  const preValidation = linkCheck ? [linkCheck, ...asArray(options.preValidation)] : options.preValidation;
   const config = { ...(options.config as object | undefined), [TABLE_ROUTE]: true };
-  app.route({ ...options, onRequest, config, method: endpoint.method, url: endpoint.path, schema, handler } as RouteOptions);
+  app.route({ ...options, onRequest, preValidation, config, method: endpoint.method, url: endpoint.path, schema, handler } as RouteOptions);
 }

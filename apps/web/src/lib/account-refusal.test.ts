@@ -34,6 +34,7 @@ describe.each(ways)('%s refused mid-session', (_, send) => {
   it.each([
     ['auth.account_deactivated', messages.accountDeactivated],
     ['auth.agency_deactivated', userMessages.agencyDeactivated],
+    ['auth.link_session_only', messages.linkSessionOnly],
   ] as const)('with 403 %s ends the session and says why, once', async (code, message) => {
     signIn('agency');
     const shown = vi.spyOn(notify, 'error');

@@ -21,7 +21,8 @@ import { notify } from './notify';
  * carrying the server's `{code, message, errors}`. A 401 on a request made with a token means the
  * session is gone (expired, revoked, deactivated): it is cleared here, and the route guard sends the
  * user to /login. So is a 403 saying the account itself may no longer be used (a deactivated user, or
- * an associate whose agency was deactivated), with that message shown once. Code branches on
+ * an associate whose agency was deactivated), or that an emailed sign-in link's session has reached
+ * beyond its order's payment, with that message shown once. Code branches on
  * `code` (packages/shared/src/error-codes.ts), never on the message text.
  */
 
@@ -31,7 +32,11 @@ export const NETWORK_ERROR = 'network.unreachable';
 /** What went wrong: a code of the server's error table, or no connection at all. */
 export type ApiErrorCode = ErrorCode | typeof NETWORK_ERROR;
 
-const ACCOUNT_REFUSALS: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(['auth.account_deactivated', 'auth.agency_deactivated']);
+/**
+ * The 403s that end the session: the account may no longer be used, or the session is an emailed
+ * sign-in link's, which may only pay its order and asks for a normal sign-in for anything else.
+ */
+const ACCOUNT_REFUSALS: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(['auth.account_deactivated', 'auth.agency_deactivated', 'auth.link_session_only']);
 
 export const API_BASE = '/api';
 

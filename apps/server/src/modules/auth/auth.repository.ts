@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, type Database, type DbOrTx } from '../../db/client.js';
-import { accessTokens, oneTimeTokens, type OneTimePurpose, users, type UserRow } from '../../db/schema/index.js';
+import { accessTokens, oneTimeTokens, type OneTimePurpose, payments, users, type UserRow } from '../../db/schema/index.js';
 import { orderCountOfUser, type UserWithAgency } from '../users/users.repository.js';
 
 const agencies = alias(users, 'agency');
@@ -10,6 +10,7 @@ function prepareSessionQuery(db: Database) {
   return db
     .select({
       tokenId: accessTokens.id,
+      orderId: accessTokens.orderId,
       user: users,
       agencyStatus: agencies.status,
       agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
@@ -28,8 +29,9 @@ const sessionQueryOf = preparedPerDatabase(prepareSessionQuery);
 
 /** Drizzle queries for tokens. Every function takes a database or a transaction. */
 export const authRepository = {
-  async insertAccessToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
-    const [row] = await db.insert(accessTokens).values({ userId, tokenHash, expiresAt }).returning({ id: accessTokens.id });
+  /** A session; with `orderId`, one opened by an emailed sign-in link, which may only pay that order (lib/access.ts). */
+  async insertAccessToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date, orderId: number | null = null) {
+    const [row] = await db.insert(accessTokens).values({ userId, tokenHash, expiresAt, orderId }).returning({ id: accessTokens.id });
     return row!.id;
   },
 
@@ -38,10 +40,28 @@ export const authRepository = {
    * answers (its agency's display name, its order count) and, for an associate, its agency's status
    * (an inactive agency stops its associates). Runs on every authenticated request.
    */
-  async findUserByAccessToken(db: Database, tokenHash: string): Promise<{ tokenId: number; user: UserWithAgency; agencyStatus: number | null } | null> {
+  async findUserByAccessToken(
+    db: Database,
+    tokenHash: string,
+  ): Promise<{ tokenId: number; orderId: number | null; user: UserWithAgency; agencyStatus: number | null } | null> {
     const [row] = await sessionQueryOf(db).execute({ tokenHash });
     if (!row) return null;
-    return { tokenId: row.tokenId, user: { ...row.user, agencyName: row.agencyName, orderCount: Number(row.orderCount) }, agencyStatus: row.agencyStatus };
+    return {
+      tokenId: row.tokenId,
+      orderId: row.orderId,
+      user: { ...row.user, agencyName: row.agencyName, orderCount: Number(row.orderCount) },
+      agencyStatus: row.agencyStatus,
+    };
+  },
+
+  /** Whether a payment (or refund) belongs to this order: the one invoice a sign-in link's session may fetch. */
+  async isPaymentOfOrder(db: DbOrTx, paymentId: number, orderId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)))
+      .limit(1);
+    return row !== undefined;
   },
 
   /** The status of an associate's agency; null for anyone else. */
@@ -69,7 +89,7 @@ export const authRepository = {
     await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now()`));
   },
 
-  async insertOneTimeToken(db: DbOrTx, values: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date }) {
+  async insertOneTimeToken(db: DbOrTx, values: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; orderId?: number | null }) {
     await db.insert(oneTimeTokens).values(values);
   },
 
@@ -100,6 +120,26 @@ export const authRepository = {
       )
       .returning({ userId: oneTimeTokens.userId });
     return row?.userId ?? null;
+  },
+
+  /**
+   * Consumes a sign-in link (`consumeOneTimeToken`'s single use) and answers its user and the order
+   * it opens, or null when unknown, used (deactivation marks them used: migration 0019) or expired.
+   */
+  async consumeSignInLink(db: DbOrTx, tokenHash: string): Promise<{ userId: number; orderId: number | null } | null> {
+    const [row] = await db
+      .update(oneTimeTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.purpose, 'login_link'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: oneTimeTokens.userId, orderId: oneTimeTokens.orderId });
+    return row ?? null;
   },
 
   /** Looks a token up without consuming it. */

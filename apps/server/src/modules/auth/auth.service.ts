@@ -29,6 +29,8 @@ export const RESET_TTL_MS = HOUR;
 export const VERIFY_TTL_MS = 24 * HOUR;
 export const SET_PASSWORD_TTL_MS = 7 * 24 * HOUR;
 export const LOGIN_LINK_TTL_MS = 7 * 24 * HOUR;
+/** The session an emailed sign-in link opens: only its order's payment (lib/access.ts), and for an hour at most. */
+export const LINK_SESSION_TTL_MS = HOUR;
 export const SOCIAL_TTL_MS = 2 * 60 * 1000;
 /**
  * The calls that may send an email answer no sooner than this, whether or not an email went out,
@@ -61,15 +63,22 @@ export async function issueAccessToken(db: DbOrTx, userId: number, remember = fa
   return token;
 }
 
+/** The session of an emailed sign-in link: it may only pay, or look at, `orderId`, for LINK_SESSION_TTL_MS. */
+async function issueLinkSession(db: DbOrTx, userId: number, orderId: number): Promise<string> {
+  const token = randomToken();
+  await authRepository.insertAccessToken(db, userId, hashToken(token), new Date(Date.now() + LINK_SESSION_TTL_MS), orderId);
+  return token;
+}
+
 /**
  * Creates a one-time link token. Older unused ones of the same purpose stop working, except
  * sign-in links: each order email carries its own, and paying one order must not kill the link
  * in another email.
  */
-export async function issueOneTimeToken(db: DbOrTx, userId: number, purpose: OneTimePurpose, ttlMs: number): Promise<string> {
+export async function issueOneTimeToken(db: DbOrTx, userId: number, purpose: OneTimePurpose, ttlMs: number, orderId: number | null = null): Promise<string> {
   const token = randomToken();
   if (purpose !== 'login_link') await authRepository.retireOneTimeTokens(db, userId, purpose);
-  await authRepository.insertOneTimeToken(db, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  await authRepository.insertOneTimeToken(db, { userId, purpose, orderId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
 
@@ -306,35 +315,43 @@ export async function verifyEmailLink(ctx: AppContext, token: string): Promise<{
 /**
  * Exchanges a one-time sign-in token (an emailed "pay your order" link, or the Google sign-in
  * hand-off) for a session. Unverified accounts may sign in this way; the client then blocks the
- * order until the email is verified.
+ * order until the email is verified. An emailed link opens a session that may only pay, or look
+ * at, the order it names, for an hour (LINK_SESSION_TTL_MS; lib/access.ts keeps it to that order):
+ * whoever holds the email gets no more than its button promises. Anything else needs a normal
+ * sign-in. The Google hand-off opens a full session, as the sign-in form does.
  */
 export async function exchangeOneTimeLogin(ctx: AppContext, { token, purpose }: { token: string; purpose: 'login_link' | 'social_login' }) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('auth.login_link_invalid');
   const result = await ctx.db.transaction(async (tx) => {
-    const userId = await authRepository.consumeOneTimeToken(tx, hashToken(token), purpose);
-    if (!userId) return null;
-    const user = await usersRepository.findById(tx, userId);
+    const link =
+      purpose === 'login_link'
+        ? await authRepository.consumeSignInLink(tx, hashToken(token))
+        : { userId: await authRepository.consumeOneTimeToken(tx, hashToken(token), purpose), orderId: null };
+    // A sign-in link always names its order; one without (minted before migration 0019) opens nothing.
+    if (!link?.userId || (purpose === 'login_link' && link.orderId === null)) return null;
+    const user = await usersRepository.findById(tx, link.userId);
     if (!user) return null;
     const refusal = accountRefusal(user, await authRepository.agencyStatusOf(tx, user));
     if (refusal) throw new AppError(refusal);
     await usersRepository.incrementLoginCount(tx, user.id);
-    return { userId, token: await issueAccessToken(tx, user.id) };
+    const session = link.orderId === null ? await issueAccessToken(tx, user.id) : await issueLinkSession(tx, user.id, link.orderId);
+    return { userId: user.id, token: session };
   });
   if (!result) throw new AppError(purpose === 'social_login' ? 'auth.social_failed' : 'auth.login_link_invalid');
   return { token: result.token, user: await loadUserDto(ctx.db, result.userId) };
 }
 
-/** A one-time sign-in token for `/getuserbytoken/{token}`. */
-export function createLoginLink(db: DbOrTx, userId: number) {
-  return issueOneTimeToken(db, userId, 'login_link', LOGIN_LINK_TTL_MS);
+/** A one-time sign-in token for `/getuserbytoken/{token}`, opening a session for `orderId`'s payment only. */
+export function createLoginLink(db: DbOrTx, userId: number, orderId: number) {
+  return issueOneTimeToken(db, userId, 'login_link', LOGIN_LINK_TTL_MS, orderId);
 }
 
 /**
  * The one-time sign-in link of an order email: `/login?token=…&order_id=…` signs the user in and
  * opens `/payment/{order_id}` after 2 s (the sign-in screen's token login). Single use, 7 days,
- * stored hashed.
+ * stored hashed; the session it opens may only pay or look at that order, for an hour.
  */
 export async function createOrderLoginLink(db: DbOrTx, options: { userId: number; orderId: number; publicUrl: string }) {
-  const token = await createLoginLink(db, options.userId);
+  const token = await createLoginLink(db, options.userId, options.orderId);
   return `${options.publicUrl}/login?token=${token}&order_id=${options.orderId}`;
 }

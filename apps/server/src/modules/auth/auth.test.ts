@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, securityMessages } from '@copydesk/shared';
-import { accessTokens, authThrottle, oneTimeTokens, outboxEmails, users } from '../../db/schema/index.js';
+import { accessTokens, authThrottle, oneTimeTokens, orders, outboxEmails, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { createVerifiedAgency, latestEmailTo, linkIn, signUpPayload, uniqueEmail, userIdByEmail } from '../../test/helpers.js';
@@ -689,7 +689,8 @@ describe('GET /api/getuserbytoken/:token', () => {
     const payload = signUpPayload();
     await post('/api/register', payload);
     const id = await userIdByEmail(t.db, payload.sign.email);
-    const link = await createLoginLink(t.db, id);
+    const [order] = await t.db.insert(orders).values({ userId: id, agencyId: id, totalCents: 0, itemCount: 0 }).returning();
+    const link = await createLoginLink(t.db, id, order!.id);
     const res = await t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${link}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id, email_verified_at: null });

@@ -6,7 +6,7 @@ import { activityLogs, offerCredits, orderItems, orders, users, wallets } from '
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
 import { makeDocx } from '../../test/docx.js';
 import { latestEmailTo, multipart, orderItem, placeOrder, signInTenants, signUpPayload, userIdByEmail, type Tenant } from '../../test/helpers.js';
-import { createLoginLink } from '../auth/auth.service.js';
+import { issueAccessToken } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { runAutoApproval } from './auto-approve.js';
 
@@ -252,8 +252,8 @@ describe('who may do what', () => {
     const payload = signUpPayload();
     await call(null, 'POST', '/api/register', payload);
     const userId = await userIdByEmail(t.db, payload.sign.email);
-    const link = await createLoginLink(t.db, userId);
-    const { token } = (await t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${link}` })).json();
+    // A full session of an unverified account (as the Google sign-in hand-off opens one).
+    const token = await issueAccessToken(t.db, userId);
     const { itemIds } = await paidOrder();
     for (const url of [`/api/content/${itemIds[0]}`, `/api/content/${itemIds[0]}/preview`, '/api/content']) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });

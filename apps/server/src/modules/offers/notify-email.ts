@@ -12,7 +12,7 @@ export interface NotifyAgencyEmail {
   balance: string;
   order: { id: number; total: string; missing: string | null } | null;
   billingUrl: string;
-  /** With an order: a one-time sign-in link that opens its payment page. */
+  /** With an order: a one-time sign-in link that opens its payment page, and only that (lib/access.ts). */
   payUrl: string | null;
 }
 
@@ -25,7 +25,7 @@ export function notifyAgencyEmail(e: NotifyAgencyEmail): OutgoingMail {
   const action = e.order && e.payUrl ? `Pay order #${e.order.id}` : 'Add Balance';
   const url = e.order && e.payUrl ? e.payUrl : e.billingUrl;
   const footer = e.payUrl
-    ? 'The button signs you in once and is valid for 7 days. There you can pay by card or add balance for your associate.'
+    ? 'The button signs you in once, to pay this order from your wallet or by card, and is valid for 7 days. To add balance, sign in with your email and password.'
     : 'Sign in to add balance to your wallet.';
   const text = `Hello ${e.agencyName},\n\n${need}\n${balance}\n\n${action}: ${url}\n\n${footer}\n\nCopydesk`;
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;max-width:560px;margin:0 auto;padding:24px">

@@ -4,7 +4,7 @@ import { inputMessages, messages, orderMessages } from '@copydesk/shared';
 import { orderItems, orders, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, demo, type TestApp } from '../../test/harness.js';
 import { signInTenants, signUpPayload, userIdByEmail, walkItemsTo, type Tenant } from '../../test/helpers.js';
-import { createLoginLink } from '../auth/auth.service.js';
+import { issueAccessToken } from '../auth/auth.service.js';
 
 let t: TestApp;
 let tok: Record<Tenant, string>;
@@ -433,8 +433,8 @@ describe('unverified users', () => {
     const payload = signUpPayload();
     await call(null, 'POST', '/api/register', payload);
     const userId = await userIdByEmail(t.db, payload.sign.email);
-    const link = await createLoginLink(t.db, userId);
-    const { token } = (await t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${link}` })).json();
+    // A full session of an unverified account (as the Google sign-in hand-off opens one).
+    const token = await issueAccessToken(t.db, userId);
     const [order] = await t.db.insert(orders).values({ userId, agencyId: userId, totalCents: 0, itemCount: 0 }).returning();
     const res = await t.app.inject({ method: 'GET', url: `/api/order/getById/${order!.id}`, headers: bearer(token) });
     expect(res.statusCode).toBe(403);

@@ -484,10 +484,14 @@ describe('one-time sign-in links in order emails', () => {
     expect(link).toContain(`order_id=${orderId}`);
     await t.db.update(users).set({ status: 0 }).where(eq(users.id, ids.agencyA));
     try {
+      // The deactivation retired the link (migration 0019): it is as good as used.
       const res = await exchange(link);
-      expect([res.statusCode, res.json().message]).toEqual([403, messages.accountDeactivated]);
+      expect([res.statusCode, res.json().message]).toEqual([401, messages.invalidLoginLink]);
     } finally {
       await t.db.update(users).set({ status: 1 }).where(eq(users.id, ids.agencyA));
     }
+    // And stays so once the agency is active again.
+    const again = await exchange(link);
+    expect([again.statusCode, again.json().message]).toEqual([401, messages.invalidLoginLink]);
   });
 });

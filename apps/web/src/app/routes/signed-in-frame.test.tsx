@@ -84,6 +84,7 @@ describe('signed-in frame', () => {
   it.each([
     ['auth.account_deactivated', messages.accountDeactivated],
     ['auth.agency_deactivated', userMessages.agencyDeactivated],
+    ['auth.link_session_only', messages.linkSessionOnly],
   ])('sends a user the server refuses with 403 %s to sign-in, saying why', async (code, message) => {
     signIn('associate');
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
