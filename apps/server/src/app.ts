@@ -17,7 +17,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerBackupChannel } from './plugins/backup-channel.js';
 import { PGliteThread } from './db/pglite-thread/index.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
+import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, runInRequest } from './lib/request-id.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './lib/storage.js';
@@ -160,6 +160,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       level: config.logLevel,
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: { req: serializeRequest },
+      // The request's id on lines the app's logger writes while serving it (lib/request-id.ts).
+      mixin: requestIdMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -182,7 +184,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    runInRequest(request.id, request.log, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxEmails } from '../db/schema/index.js';
 import { createTestApp, loginAs, bearer, demo, type TestApp } from '../test/harness.js';
@@ -168,7 +168,22 @@ describe('METRICS_PORT', () => {
 describe('request ids', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The health route also logs through the app's own logger (as services do, through ctx.log),
+    // after an await, to show that such lines carry the request's id too.
+    t = await createTestApp(
+      {},
+      {
+        onRoute(route) {
+          if (route.method !== 'GET' || route.url !== '/api/health') return;
+          const handler = route.handler as (this: FastifyInstance, ...args: unknown[]) => unknown;
+          route.handler = async function (this: FastifyInstance, ...args: unknown[]) {
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            this.log.warn('a line from the app logger');
+            return handler.apply(this, args);
+          } as typeof route.handler;
+        },
+      },
+    );
   });
   afterAll(() => t?.close());
 
@@ -179,8 +194,10 @@ describe('request ids', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': id } });
     expect(res.headers['x-request-id']).toBe(id);
     const lines = idLines(id);
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'a line from the app logger', 'request completed']));
     expect(lines.every((l) => l.reqId === id)).toBe(true);
+    // Once, not twice: the request's own lines are not given a second reqId.
+    expect(t.logs.filter((line) => line.includes(id)).every((line) => line.split('"reqId"').length === 2)).toBe(true);
   });
 
   it('replaces a malformed or oversized one with a new id', async () => {
