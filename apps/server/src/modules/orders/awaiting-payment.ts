@@ -10,8 +10,8 @@ import { usersRepository } from '../users/users.repository.js';
 /**
  * When an associate saves a new unpaid order, its agency is told in the same transaction: the
  * email names the order, its total and any shortfall of the wallet, and its button is a one-time
- * sign-in link to the payment page (docs/decisions/0013-sessions-in-the-database.md). Orders an
- * agency saves itself send nothing.
+ * sign-in link to the payment page, whose session may only pay or look at this order, for an hour
+ * (docs/decisions/0013-sessions-in-the-database.md). Orders an agency saves itself send nothing.
  */
 export async function queueAwaitingPaymentEmail(
   tx: DbOrTx,
