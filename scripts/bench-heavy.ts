@@ -342,7 +342,10 @@ async function run(label: string, databaseUrl: string | undefined) {
     EXPORTS_PER_AGENCY: String(EXPORTS),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  console.log(`\n== ${label}`);
+  // Outside the temporary folder, so that it outlives the run: the server's own words when a case fails.
+  const serverLog = path.join(os.tmpdir(), `copydesk-bench-heavy-${databaseUrl ? 'postgres' : 'embedded'}.log`);
+  fs.rmSync(serverLog, { force: true });
+  console.log(`\n== ${label} (server log: ${serverLog})`);
   try {
     // Seeded with SQL in this process (the embedded database has one owner at a time), then closed.
     const app = await buildApp(loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }));
@@ -358,14 +361,14 @@ async function run(label: string, databaseUrl: string | undefined) {
     }
     await app.close();
 
-    let server = await startServer(env, path.join(workDir, 'server.log'));
+    let server = await startServer(env, serverLog);
     /** A server that died in a case (out of memory) is reported, and a new one serves the next case. */
     const ensureUp = async () => {
       if (server.child.exitCode === null && server.child.signalCode === null) return;
       const log = fs.readFileSync(server.logFile, 'utf8');
       const fatal = /FATAL ERROR[^\n]*|heap out of memory[^\n]*/.exec(log)?.[0];
       console.log(`    the server exited (code ${server.child.exitCode}, signal ${server.child.signalCode})${fatal ? `: ${fatal.trim()}` : ''}; started again`);
-      server = await startServer(env, path.join(workDir, 'server.log'));
+      server = await startServer(env, serverLog);
     };
     /** A request's status and body size, or status 0 when the connection broke. */
     const send = async (url: string, init: RequestInit = {}) => {
