@@ -691,22 +691,27 @@ function checkAnswers(log, events, victim) {
     if (inWindow && (entry.upstream === victim.name || !entry.upstream)) excused.push(entry);
     else failures.push(entry);
   }
+  // A send with no answer at all: HAProxy closes the client's connection when the instance running
+  // a POST dies. Only sends in flight when the instance was killed may end that way.
   const lost = log.filter((e) => e.status === 0);
+  const lostElsewhere = lost.filter((e) => e.at < killWindow[0] || e.at > killWindow[1]);
   const problems = failures
     .slice(0, 10)
     .map((e) => `${e.method} ${e.path} answered ${e.status} by ${e.upstream ?? 'the balancer'} at +${e.at - events.startAt} ms`);
   if (failures.length > 10) problems.push(`… ${failures.length - 10} more`);
+  for (const e of lostElsewhere.slice(0, 10))
+    problems.push(`${e.method} ${e.path}: no answer (${e.error}) at +${e.at - events.startAt} ms, not when an instance was killed`);
   const perUpstream = {};
   for (const entry of log) perUpstream[entry.upstream ?? 'balancer'] = (perUpstream[entry.upstream ?? 'balancer'] ?? 0) + 1;
   verdict(
-    'no answer ≥ 500 but those in flight on the killed instance',
+    'no answer ≥ 500 (nor none at all) but for requests in flight on the killed instance',
     problems,
     `${log.length} answers (${Object.entries(perUpstream)
       .sort()
       .map(([k, n]) => `${k} ${n}`)
       .join(
         ', ',
-      )}); ${excused.length} ≥ 500 in flight on the killed ${victim.name}, repeated by the client; ${lost.length} sends without an answer${lost.length ? ` (${lost.map((e) => `${e.method} ${e.path} ${e.error} at +${e.at - events.startAt} ms`).join('; ')}; sent again)` : ''}`,
+      )}); ${excused.length} ≥ 500 in flight on the killed ${victim.name}, repeated by the client; ${lost.length} sends in flight there without an answer${lost.length ? ` (${lost.map((e) => `${e.method} ${e.path} ${e.error} at +${e.at - events.startAt} ms`).join('; ')}; sent again)` : ''}`,
   );
 }
 

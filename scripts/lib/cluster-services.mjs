@@ -31,7 +31,17 @@ export async function createDatabase(adminUrl) {
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
       try {
-        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // FORCE ends the instances' connections; an autovacuum worker busy on the database is not
+        // the role's to end (42501) and leaves within moments.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (err) {
+            if (err?.code !== '42501' || attempt === 40) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       } finally {
         await drop.end();
       }

@@ -125,6 +125,7 @@ export async function openDatabase({ url, dataDir, migrate = true, log = stderrL
 }
 
 interface JournalEntry {
+  idx: number;
   when: number;
   tag: string;
 }
@@ -140,17 +141,23 @@ function newestMigrationMillis(): number {
   return Math.max(...migrationJournal().map((entry) => entry.when));
 }
 
+/** The journal's highest-numbered migration: the newest this code knows. */
+function newestMigration(): JournalEntry {
+  return migrationJournal().reduce((newest, entry) => (entry.idx > newest.idx ? entry : newest));
+}
+
 /**
  * The tag of the newest migration applied (`0017_one_booking_and_item_lifecycle`), or null when none
  * is. Drizzle records each migration's journal `when` as `created_at` and applies every entry whose
  * `when` is later than the newest recorded one, so every entry up to `appliedMillis` is applied; the
- * newest is the one last in the journal (numbers and `when`s need not be in the same order). A time
+ * newest is the highest-numbered of them (numbers and `when`s need not be in the same order). A time
  * later than any this code knows (a newer version migrated the database) is named by its time.
  */
 export function migrationTag(appliedMillis: number | null): string | null {
   if (appliedMillis == null) return null;
   if (appliedMillis > newestMigrationMillis()) return `unknown migration of ${new Date(appliedMillis).toISOString()}`;
-  return migrationJournal().findLast((entry) => entry.when <= appliedMillis)?.tag ?? null;
+  const applied = migrationJournal().filter((entry) => entry.when <= appliedMillis);
+  return applied.length ? applied.reduce((newest, entry) => (entry.idx > newest.idx ? entry : newest)).tag : null;
 }
 
 /** `created_at` of the newest migration applied to this database; null when none is (no drizzle table yet). */
@@ -176,7 +183,7 @@ export class DatabaseNewerThanCodeError extends Error {
   constructor(appliedMillis: number) {
     super(
       `The database was migrated by a newer version of Copydesk: its newest migration is from ${new Date(appliedMillis).toISOString()}, ` +
-        `and the newest this version knows is ${migrationJournal().at(-1)!.tag} (${new Date(newestMigrationMillis()).toISOString()}). ` +
+        `and the newest this version knows is ${newestMigration().tag} (${new Date(newestMigrationMillis()).toISOString()}). ` +
         'Start the newer version, or restore a backup taken with this one.',
     );
     this.name = 'DatabaseNewerThanCodeError';

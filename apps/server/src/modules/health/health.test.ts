@@ -46,10 +46,12 @@ describe('GET /api/health with the database up', () => {
   });
 });
 
-/** The journal's newest entry: the last one, the migration a freshly migrated database is at. */
+/** The journal's highest-numbered entry: the migration a freshly migrated database is at. */
 function newestJournalEntry(): { when: number; tag: string } {
-  const { entries } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
-  return entries.at(-1)!;
+  const { entries } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number; when: number; tag: string }[];
+  };
+  return entries.reduce((newest, entry) => (entry.idx > newest.idx ? entry : newest));
 }
 
 function journalWhens(): number[] {
