@@ -197,6 +197,7 @@ const MATRIX: Row[] = [
   { route: 'GET /api/docs/yaml', url: () => '/api/docs/yaml', open: 200 },
   { route: 'GET /api/docs/static/*', url: () => '/api/docs/static/swagger-ui.css', open: 200 },
   { route: 'GET /api/health', url: () => '/api/health', open: 200 },
+  { route: 'GET /api/health/ready', url: () => '/api/health/ready', open: 200 },
   { route: 'GET /api/payment-config', url: () => '/api/payment-config', open: 200 },
   { route: 'GET /api/dev/outbox', url: () => '/api/dev/outbox', open: 200 },
 
