@@ -279,7 +279,8 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL outages', () => {
     const serving = async () => {
       const health = await getJson('/api/health');
       const info = await getJson('/api/getInfo', true);
-      return health.status === 200 && JSON.stringify(health.body) === JSON.stringify({ status: 'ok', database: 'up' }) && info.status === 200;
+      const body = health.body as { status?: string; database?: string; kind?: string };
+      return health.status === 200 && body.status === 'ok' && body.database === 'up' && body.kind === 'postgresql' && info.status === 200;
     };
 
     const load = startLoad(baseURL, token);
@@ -304,7 +305,7 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL outages', () => {
         '/api/health says the database is down',
         async () => {
           const health = await getJson('/api/health');
-          return health.status === 503 && JSON.stringify(health.body) === JSON.stringify({ status: 'unavailable', database: 'down' });
+          return health.status === 503 && JSON.stringify(health.body) === JSON.stringify({ status: 'unavailable', database: 'down', kind: 'postgresql' });
         },
         5_000,
       );
