@@ -37,6 +37,15 @@ const everything = async () =>
     )
   )[0]!;
 
+/** The trigger-kept order counters of the agency, beside a count of its live orders. */
+const counters = async () =>
+  (
+    await rows<{ kept: string; counted: string }>(
+      sql`select (select orders || '/' || unpaid from agency_order_stats where agency_id = ${agencyId}) as kept,
+                 (select count(*) || '/' || count(*) filter (where paid_at is null) from orders where agency_id = ${agencyId} and deleted_at is null) as counted`,
+    )
+  )[0]!;
+
 describe('a bulk import in chunks', () => {
   it('shows the order only once every item is in', async () => {
     const count = IMPORT_CHUNK_ROWS * 6 + 7;
@@ -70,6 +79,9 @@ describe('a bulk import in chunks', () => {
     expect(order).toEqual({ items: count, item_count: count, deleted: false });
     const listed = await t.app.inject({ method: 'GET', url: '/api/order?page=1&limit=5&sort_column=id&sort_order=desc', headers: bearer(agency) });
     expect(listed.json().data[0].id).toBe(id);
+    // Counted once, when it was shown.
+    const { kept, counted } = await counters();
+    expect(kept).toBe(counted);
   });
 
   it('leaves nothing behind when a chunk fails part-way', async () => {
@@ -91,6 +103,8 @@ describe('a bulk import in chunks', () => {
     }
     // The earlier chunks were committed, and are gone again: no order, no item, no email.
     expect(await everything()).toEqual(before);
+    const { kept, counted } = await counters();
+    expect(kept).toBe(counted);
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from outbox_emails`))[0]!.n).toBe(outboxBefore);
   });
 });
