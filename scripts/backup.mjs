@@ -27,6 +27,7 @@ import {
   POSTGRES_DUMP,
   Refusal,
   askServer,
+  backupSocketPath,
   fail,
   mb,
   pgTool,
@@ -36,12 +37,17 @@ import {
   settings,
 } from './lib/backup-common.mjs';
 
-const usage = 'Usage: npm run backup -- --out FILE   (DATA_DIR, DATABASE_URL, FILE_STORAGE, FILE_STORAGE_DIR as for the server)';
+const usage =
+  'Usage: npm run backup -- --out FILE [--offline]   (DATA_DIR, DATABASE_URL, FILE_STORAGE, FILE_STORAGE_DIR as for the server)\n' +
+  '  --offline  open an embedded database that looks in use (a killed server left its postmaster.pid) when no server answers';
 
 async function main() {
   let args;
   try {
-    args = parseArgs({ options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: false });
+    args = parseArgs({
+      options: { out: { type: 'string', short: 'o' }, offline: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: false,
+    });
   } catch (err) {
     throw new Refusal(`${err.message}\n${usage}`);
   }
@@ -77,7 +83,7 @@ async function main() {
     let database;
     let fileStorage = config.files;
     if (config.database.kind === 'embedded') {
-      const { dump, source, info } = await embeddedDump(config);
+      const { dump, source, info } = await embeddedDump(config, Boolean(args.values.offline));
       if (info?.fileStorage === 'disk' && info.fileStorageDir) fileStorage = { kind: 'disk', dir: info.fileStorageDir };
       if (info?.fileStorage === 's3') fileStorage = { kind: 's3', bucket: fileStorage.bucket };
       database = { kind: 'embedded', entry: EMBEDDED_DUMP, bytes: dump.length, source };
@@ -156,7 +162,7 @@ function newestMigration() {
 }
 
 /** The embedded database's dump: from the running server, or from the folder when none runs. */
-async function embeddedDump(config) {
+async function embeddedDump(config, offline) {
   const info = await askServer(config.dataDir, 'GET', '/info');
   if (info) {
     if (info.status !== 200) throw new Refusal(`The server running on ${config.dataDir} did not describe itself (${info.status}).`);
@@ -169,6 +175,17 @@ async function embeddedDump(config) {
   }
   if (!existsSync(path.join(config.database.dir, 'PG_VERSION'))) {
     throw new Refusal(`There is no embedded database in ${config.database.dir}. Set DATA_DIR to the server's data folder (or DATABASE_URL for PostgreSQL).`);
+  }
+  // PGlite keeps postmaster.pid while a database is open and removes it when it closes: here with
+  // no server answering, it is either a killed server's (stale) or a server that has no socket (an
+  // older version, or one that could not open it). Opening the folder under a live server would
+  // corrupt it, so that takes the operator's word.
+  if (existsSync(path.join(config.database.dir, 'postmaster.pid')) && !offline) {
+    throw new Refusal(
+      `${config.database.dir} looks in use (postmaster.pid), but no server answers on its backup socket (${backupSocketPath(config.dataDir)}).\n` +
+        `If a server is running on it, stop it (or update it: this server version has no backup socket) and run this again.\n` +
+        `If none runs (the last one was killed), add --offline to open the folder here.`,
+    );
   }
   // No server holds the folder: open it here. PGlite runs its recovery if the last server was killed.
   const [{ PGlite }, { pg_trgm }] = await Promise.all([serverImport('@electric-sql/pglite'), serverImport('@electric-sql/pglite/contrib/pg_trgm')]);

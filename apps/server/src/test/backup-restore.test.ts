@@ -211,7 +211,13 @@ for (const kind of ['embedded', 'postgres'] as const) {
         expect(missing.stderr).toContain('--out FILE is required');
 
         const file = path.join(folder('backup'), 'offline.backup');
-        const backup = await runScript('backup', ['--out', file], sourceEnv);
+        // A postmaster.pid with no server answering: a killed server's, or one without the socket.
+        fs.writeFileSync(path.join(sourceEnv.DATA_DIR!, 'db', 'postmaster.pid'), '-42\n');
+        const refused = await runScript('backup', ['--out', file], sourceEnv);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/looks in use.*--offline/s);
+        expect(fs.existsSync(file)).toBe(false);
+        const backup = await runScript('backup', ['--out', file, '--offline'], sourceEnv);
         expect(backup.code, backup.stderr + backup.stdout).toBe(0);
         expect(backup.stdout).toContain('offline, no server running');
         const fresh = folder('fresh');
