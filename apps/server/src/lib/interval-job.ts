@@ -5,27 +5,35 @@ import { countJobRun } from './metrics.js';
  * Runs `run` once `firstRunMs` after the app is ready, then every `intervalMs` until it closes.
  * A pass never overlaps the previous one; a failed pass is logged and the next one tries again.
  * Each pass that starts, and each that fails, is counted for the metrics (lib/metrics.ts).
+ * Closing the app (SIGTERM: server.ts) starts no new pass and waits for the one running, so its
+ * transaction ends and the rows it claimed are released before the database closes: onClose hooks
+ * run in reverse order of registration, and jobs start after app.ts registers the database's close.
  */
 export function startIntervalJob(app: FastifyInstance, job: { name: string; firstRunMs: number; intervalMs: number; run: () => Promise<void> }) {
-  let running = false;
+  let running: Promise<void> | null = null;
+  let closing = false;
   const tick = async () => {
-    if (running) return;
-    running = true;
+    if (running || closing) return;
     const counted = countJobRun(job.name);
-    try {
-      await job.run();
-    } catch (err) {
+    running = job.run().catch((err: unknown) => {
       counted.failed();
       app.log.error({ err }, `${job.name} failed`);
+    });
+    try {
+      await running;
     } finally {
-      running = false;
+      running = null;
     }
   };
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
     timers.push(setTimeout(tick, job.firstRunMs).unref(), setInterval(tick, job.intervalMs).unref());
   });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
+    await running;
   });
 }

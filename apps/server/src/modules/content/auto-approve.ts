@@ -60,28 +60,15 @@ export async function runAutoApproval(ctx: AppContext, { now = new Date() }: { n
   return { approved, warned };
 }
 
-/**
- * Runs a pass shortly after start-up and then every few minutes while the app runs. Closing the app
- * starts no new pass and waits for the one running, whose commit releases the rows it claimed,
- * before the database closes (onClose hooks run in reverse order of registration).
- */
+/** Runs a pass shortly after start-up and then every few minutes while the app runs. */
 export function startAutoApprovalJob(app: FastifyInstance, intervalMs = 5 * 60_000, firstRunMs = 15_000) {
-  let stopping = false;
-  let pass: Promise<unknown> = Promise.resolve();
   startIntervalJob(app, {
     name: 'automatic approval pass',
     firstRunMs,
     intervalMs,
     run: async () => {
-      if (stopping) return;
-      const result = await (pass = runAutoApproval(app.ctx));
+      const result = await runAutoApproval(app.ctx);
       if (result.approved || result.warned) app.log.info(result, 'automatic approval pass');
     },
-  });
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  app.addHook('onClose', async () => {
-    await pass.catch(() => {});
   });
 }
