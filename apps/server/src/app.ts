@@ -44,6 +44,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startAutoApprovalJob } from './modules/content/auto-approve.js';
 import { startHousekeepingJob } from './plugins/housekeeping.js';
 import { authSweeps } from './modules/auth/auth-sweeps.js';
+import { bulkImportSweeps } from './modules/orders/bulk-orders.service.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { startPaymentReconciliation } from './modules/billing/payment-settlement.js';
 import { databaseSandboxLedger } from './modules/billing/sandbox-ledger.repository.js';
@@ -294,7 +295,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (options.seed !== false) await seedDatabase(database.db, { demo: !config.isProduction });
   if (app.mailer) startOutboxWorker(app, app.mailer, config.outboxIntervalMs);
   startAutoApprovalJob(app, config.autoApproveIntervalMs, Math.min(15_000, config.autoApproveIntervalMs));
-  startHousekeepingJob(app, authSweeps);
+  startHousekeepingJob(app, [...authSweeps, ...bulkImportSweeps]);
   startPaymentReconciliation(app);
   return app;
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { multipart } from '../../test/helpers.js';
 import { rawSheet } from '../../test/xlsx.js';
-import { IMPORT_CHUNK_ROWS } from './bulk-orders.service.js';
+import { runHousekeeping } from '../../plugins/housekeeping.js';
+import { bulkImportSweeps, IMPORT_CHUNK_ROWS } from './bulk-orders.service.js';
 
 /**
  * A bulk import is written in short transactions (docs/decisions/0031-imports-in-chunks-and-message-digests.md),
@@ -106,5 +107,31 @@ describe('a bulk import in chunks', () => {
     const { kept, counted } = await counters();
     expect(kept).toBe(counted);
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from outbox_emails`))[0]!.n).toBe(outboxBefore);
+  });
+});
+
+describe('an import the server never finished', () => {
+  it('is removed by housekeeping an hour on, and a deleted order is kept', async () => {
+    const [abandoned] = await rows<{ id: number }>(
+      sql`insert into orders (user_id, agency_id, total_cents, item_count, created_at, deleted_at)
+          values (${agencyId}, ${agencyId}, 1000, 1, now() - interval '2 hours', now() - interval '2 hours') returning id`,
+    );
+    await t.db.execute(
+      sql`insert into order_items (order_id, product_id, order_type, word_count_title, requested_words, word_price_cents, cost_cents, article_title)
+          select ${abandoned!.id}, id, 'Blog Post', '500 Words', 500, 1000, 1000, 'Left half-made' from products limit 1`,
+    );
+    // Hidden at its insert, but only minutes ago: an import may still be writing it.
+    const [recent] = await rows<{ id: number }>(
+      sql`insert into orders (user_id, agency_id, total_cents, item_count, deleted_at) values (${agencyId}, ${agencyId}, 1000, 1, now()) returning id`,
+    );
+    // Made, then deleted later by its orderer.
+    const [deleted] = await rows<{ id: number }>(
+      sql`insert into orders (user_id, agency_id, total_cents, item_count, created_at, deleted_at)
+          values (${agencyId}, ${agencyId}, 1000, 1, now() - interval '3 hours', now() - interval '2 hours') returning id`,
+    );
+    await runHousekeeping(t.db, bulkImportSweeps);
+    const left = await rows<{ id: number }>(sql`select id from orders where id in (${abandoned!.id}, ${recent!.id}, ${deleted!.id}) order by id`);
+    expect(left.map((r) => r.id)).toEqual([recent!.id, deleted!.id]);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from order_items where order_id = ${abandoned!.id}`))[0]!.n).toBe(0);
   });
 });

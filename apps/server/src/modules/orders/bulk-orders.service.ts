@@ -25,6 +25,7 @@ import {
 } from '@copydesk/shared';
 import { agencyIdOf } from '../../lib/access.js';
 import type { AppContext } from '../../lib/app-context.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { SpreadsheetPoolError, type SpreadsheetPool } from '../../lib/spreadsheet-pool/index.js';
 import { looksLikeZip } from '../../lib/zip-guard.js';
@@ -315,6 +316,9 @@ async function saveInChunks(
     throw err;
   }
 }
+
+/** What the housekeeping job (plugins/housekeeping.ts) removes for imports: orders left hidden by a server that stopped part-way. */
+export const bulkImportSweeps = [(db: Database) => ordersRepository.discardAbandonedImports(db)];
 
 /** Imports a bulk sheet as one unpaid order of the caller. */
 export async function importBulkOrder(ctx: AppContext, user: Actor, input: { orderType: string; buffer: Buffer }) {

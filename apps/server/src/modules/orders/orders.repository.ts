@@ -306,6 +306,18 @@ export const ordersRepository = {
     await db.delete(orders).where(hidden);
   },
 
+  /**
+   * Removes the orders that a bulk import inserted hidden and never showed, an hour on: the server
+   * stopped part-way through (a failure it saw removes them at once). An order hidden at its insert
+   * has `deleted_at` equal to `created_at` (one transaction's `now()`); an order deleted later has a
+   * later `deleted_at`, and is kept. Its items go with it (on delete cascade). Run by the housekeeping job.
+   */
+  async discardAbandonedImports(db: DbOrTx) {
+    return db
+      .delete(orders)
+      .where(sql`${orders.deletedAt} = ${orders.createdAt} and ${orders.paidAt} is null and ${orders.createdAt} < now() - interval '1 hour'`);
+  },
+
   async insertItems(db: DbOrTx, orderId: number, items: NewOrderItem[]) {
     // Large bulk orders go in chunks to stay under the driver's parameter limit.
     for (let i = 0; i < items.length; i += 500) {
