@@ -3,7 +3,7 @@
 // (docs/operations.md, "Backups"). It reads the same variables as the server:
 //   - embedded database (DATABASE_URL unset, DATA_DIR/db): PGlite's own dump of the data directory.
 //     While a server runs on DATA_DIR it holds the database, so the dump is asked of it through its
-//     backup socket (apps/server/src/plugins/backup-channel.ts, docs/decisions/0033-online-backups.md)
+//     backup socket (apps/server/src/plugins/backup-channel.ts, docs/decisions/0031-online-backups.md)
 //     and taken between two transactions; with no server running, the folder is opened here.
 //   - PostgreSQL (DATABASE_URL=postgres://…): pg_dump's custom format (pg_dump -Fc), a consistent
 //     snapshot however busy the database is. pg_dump must be on the PATH.

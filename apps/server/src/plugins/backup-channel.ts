@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PGliteThread } from '../db/pglite-thread/index.js';
 
 /**
- * The online backup of the embedded database (docs/decisions/0033-online-backups.md). While the
+ * The online backup of the embedded database (docs/decisions/0031-online-backups.md). While the
  * server runs, its PGlite thread holds DATA_DIR/db: a second PGlite opened on the folder would
  * corrupt it, and copying the files would copy a database in mid-write. So `npm run backup` asks
  * the running server, through a Unix socket in the data folder, for PGlite's own dump taken between

@@ -23,7 +23,7 @@ export const documents = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /**
      * The sanitised reading view, rendered once at upload: the preview answer's body (`{"html": …}`)
-     * compressed with brotli (migration 0021, docs/decisions/0032-documents-in-worker-processes.md).
+     * compressed with brotli (migration 0021, docs/decisions/0030-documents-in-worker-processes.md).
      */
     previewBr: bytea('preview_br'),
     /** The view as plain HTML, kept only by documents delivered before 0021 until their first read compresses it. */

@@ -68,7 +68,7 @@ export const messageReads = pgTable(
 
 /**
  * When an admin may next be emailed about a thread at once, and the digest that gathers the
- * messages meanwhile (docs/decisions/0031-imports-in-chunks-and-message-digests.md). Its row is
+ * messages meanwhile (docs/decisions/0029-imports-in-chunks-and-message-digests.md). Its row is
  * locked while a message decides between an email now, joining the pending digest and a new one.
  */
 export const messageNotifications = pgTable(

@@ -4,7 +4,7 @@ import { makeDocx } from '../../test/docx.js';
 import { createDocumentPool, DocumentPoolError, type DocumentPool } from './index.js';
 
 /**
- * The document pool (docs/decisions/0032-documents-in-worker-processes.md): conversions run in
+ * The document pool (docs/decisions/0030-documents-in-worker-processes.md): conversions run in
  * worker processes, the time limit counts from the moment a worker begins a job, and a job over it
  * has its worker process killed.
  */

@@ -5,7 +5,7 @@ import { workerEntry } from '../../worker-entry.js';
 
 /**
  * Delivered .docx files are read in a pool of worker processes, never on the event loop
- * (docs/decisions/0032-documents-in-worker-processes.md): mammoth and sanitize-html on a legal
+ * (docs/decisions/0030-documents-in-worker-processes.md): mammoth and sanitize-html on a legal
  * 46 MB document.xml cost a minute of CPU and gigabytes, which on the main thread stall every user.
  * Modelled on lib/spreadsheet-pool (processes rather than threads, for the same reason: a worker
  * that reaches its heap cap dies alone), with two differences:

@@ -4,7 +4,7 @@ import { rawSheet } from '../../test/xlsx.js';
 import { createSpreadsheetPool, SpreadsheetPoolError, type ReadSheetTask, type SpreadsheetPool } from './index.js';
 
 /**
- * The queue clock (docs/decisions/0031-imports-in-chunks-and-message-digests.md): a parse's time limit
+ * The queue clock (docs/decisions/0029-imports-in-chunks-and-message-digests.md): a parse's time limit
  * counts from when a worker takes it, so a sheet that waited behind others is not refused as too
  * slow, while a parse that itself runs past the limit still is.
  */

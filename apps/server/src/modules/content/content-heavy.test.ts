@@ -10,7 +10,7 @@ import { multipart, orderItem, placeOrder, signInTenants, type Tenant } from '..
 import { attachmentHeader, readableFileName } from './docx.js';
 
 /**
- * Heavy documents (docs/decisions/0032-documents-in-worker-processes.md), through the API of an app
+ * Heavy documents (docs/decisions/0030-documents-in-worker-processes.md), through the API of an app
  * with low limits: a conversion over its time is refused, a preview over its cap is refused, the
  * stored preview is served compressed with a validator, exports are limited per agency, and file
  * names lose bidirectional controls.

@@ -136,7 +136,7 @@ export const emails = {
   },
   /**
    * The messages of one thread gathered over a few minutes, for one recipient
-   * (docs/decisions/0031-imports-in-chunks-and-message-digests.md): the newest `shown` in full
+   * (docs/decisions/0029-imports-in-chunks-and-message-digests.md): the newest `shown` in full
    * length order, oldest first, and how many more there were.
    */
   inboxDigest(to: string, name: string, thread: { id: number; subject: string }, messages: { from: string; body: string }[], more: number, url: string) {

@@ -9,7 +9,7 @@ import { deliverDueEmails } from '../mail/outbox.worker.js';
 import { MESSAGES_PER_MINUTE } from './messages.routes.js';
 
 /**
- * A flood of messages (docs/decisions/0031-imports-in-chunks-and-message-digests.md): one account
+ * A flood of messages (docs/decisions/0029-imports-in-chunks-and-message-digests.md): one account
  * may send MESSAGES_PER_MINUTE a minute, and the admins hear of a thread at most once per window,
  * the rest in one digest that the outbox sends once.
  */

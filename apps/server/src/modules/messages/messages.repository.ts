@@ -41,7 +41,7 @@ export interface Recipient {
   email: string;
 }
 
-/** An admin hears of a thread at most once per this window, then in one digest (docs/decisions/0031-imports-in-chunks-and-message-digests.md). */
+/** An admin hears of a thread at most once per this window, then in one digest (docs/decisions/0029-imports-in-chunks-and-message-digests.md). */
 export const DIGEST_WINDOW_MINUTES = 10;
 const windowLength = sql`make_interval(mins => ${DIGEST_WINDOW_MINUTES})`;
 

@@ -162,7 +162,7 @@ async function notifyOtherSide(
 const DIGEST_SHOWN = 20;
 
 /**
- * One admin's email about a customer's message (docs/decisions/0031-imports-in-chunks-and-message-digests.md):
+ * One admin's email about a customer's message (docs/decisions/0029-imports-in-chunks-and-message-digests.md):
  * at once when the thread has been quiet for the window, else gathered into one digest due at the
  * window's end. The digest waiting in the outbox is rewritten with each new message until a worker
  * claims it; a message after that starts the next window's digest.

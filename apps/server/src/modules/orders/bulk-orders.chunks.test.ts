@@ -7,7 +7,7 @@ import { runHousekeeping } from '../../plugins/housekeeping.js';
 import { bulkImportSweeps, IMPORT_CHUNK_ROWS } from './bulk-orders.service.js';
 
 /**
- * A bulk import is written in short transactions (docs/decisions/0031-imports-in-chunks-and-message-digests.md),
+ * A bulk import is written in short transactions (docs/decisions/0029-imports-in-chunks-and-message-digests.md),
  * so the embedded database's one connection is never held for the whole import, and yet nobody sees
  * the order half-made, and an import that fails part-way leaves nothing behind.
  */

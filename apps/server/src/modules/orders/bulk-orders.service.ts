@@ -284,7 +284,7 @@ export const IMPORT_CHUNK_ROWS = 100;
 
 /**
  * Saves an imported order and its items so that no request waits long behind it, yet nobody sees it
- * half-made (docs/decisions/0031-imports-in-chunks-and-message-digests.md): the order is inserted hidden (deleted:
+ * half-made (docs/decisions/0029-imports-in-chunks-and-message-digests.md): the order is inserted hidden (deleted:
  * in no list, refused by payment), its items follow in short transactions of `IMPORT_CHUNK_ROWS`,
  * and one last transaction shows it and queues its email. When a step fails, the hidden order and
  * its items are removed and the caller gets the error: the import is all or nothing.
