@@ -62,6 +62,8 @@ declare module 'fastify' {
     documents: DocumentPool;
     /** What services and jobs use of the app (lib/app-context.ts), built once below. */
     ctx: AppContext;
+    /** Set by server.ts from the first moment of a shutdown: readiness answers 503 while the app drains. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -197,6 +199,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Awaited below; a failure must not surface as an unhandled rejection meanwhile.
   migrated.catch(() => {});
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
   app.decorate('db', database.db);
   app.decorate('storage', createStorage(config.fileStorage));
   app.decorate('mailer', createMailer(config));

@@ -153,6 +153,12 @@ export const configSchema = z
      * passes running) this long to finish before it exits anyway.
      */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /**
+     * On SIGTERM, how long the server keeps serving with readiness at 503 before it stops taking
+     * connections, so a load balancer that checks readiness has moved traffic away first. Part of
+     * SHUTDOWN_GRACE_MS. 0 (the default, for one instance): the listener closes at once.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** How often the outbox is polled, and the automatic approval pass runs (the cluster proof shortens both). */
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
     AUTO_APPROVE_INTERVAL_MS: z.coerce
@@ -269,6 +275,7 @@ export const configSchema = z
       paymentLeaseMs: env.PAYMENT_LEASE_MS,
       paymentReconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
       outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
       autoApproveIntervalMs: env.AUTO_APPROVE_INTERVAL_MS,
     };

@@ -55,6 +55,11 @@ async function main() {
     async ({ signal }) => {
       closing = true;
       app.log.info({ signal: signal ?? requestedBy }, 'shutting down');
+      // Readiness answers 503 from now on; the app keeps serving for SHUTDOWN_DRAIN_MS, so a load
+      // balancer checking readiness stops sending requests before the listener closes (a request it
+      // sent to a closed listener would be lost, and a POST is not retried).
+      app.lifecycle.draining = true;
+      if (config.shutdownDrainMs > 0 && !fatal) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       // Closing waits for every connection to end. Idle kept-alive ones are closed at once; one whose
       // request was in flight turns idle only once its answer is sent, and would otherwise stay open
       // for the rest of its keep-alive time (72 s), past the grace period.

@@ -21,4 +21,4 @@ export const healthDownResponseSchema = z.object({ status: z.literal('unavailabl
  * is unreachable, and from the first moment it shuts down (then with the framework's own 503 body).
  */
 export const readinessUpResponseSchema = z.object({ status: z.literal('ready') });
-export const readinessDownResponseSchema = z.object({ status: z.literal('not_ready'), reason: z.literal('database_down') });
+export const readinessDownResponseSchema = z.object({ status: z.literal('not_ready'), reason: z.enum(['database_down', 'shutting_down']) });

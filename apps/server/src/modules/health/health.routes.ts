@@ -15,10 +15,12 @@ declare module 'fastify' {
  * For load balancers and start-up scripts. Liveness (`/health`): 200 while this instance can serve,
  * with the database kind and its applied migration; 503 while its database is unreachable, so
  * traffic moves elsewhere until the pool reconnects. Readiness (`/health/ready`): 200 while this
- * instance should get traffic, 503 while its database is unreachable. From the first moment the app
- * closes (SIGTERM: server.ts) Fastify itself answers every request that still reaches it, this one
- * included, 503 with `Connection: close` (its return503OnClosing, on by default) while the requests
- * in flight finish; the listener takes no new connections meanwhile.
+ * instance should get traffic, 503 while its database is unreachable, and 503 from the first moment
+ * of a shutdown (SIGTERM: server.ts), while the app drains for SHUTDOWN_DRAIN_MS and other calls are
+ * still served, so the balancer moves traffic away before the listener closes. Once the app closes,
+ * Fastify itself answers every request that still reaches it, this one included, 503 with
+ * `Connection: close` (its return503OnClosing, on by default) while the requests in flight finish;
+ * the listener takes no new connections meanwhile.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Log changes, not every probe: a load balancer asks every few seconds.
@@ -52,6 +54,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, endpoints.getReadiness, { errors: { 503: readinessDownResponseSchema }, config: { pressureHandler: () => undefined } }, async (request, reply) => {
+    if (app.lifecycle.draining) return reply.status(503).send({ status: 'not_ready' as const, reason: 'shutting_down' as const });
     const result = await check(request.log);
     if (result.database === 'down') return reply.status(503).send({ status: 'not_ready' as const, reason: 'database_down' as const });
     return { status: 'ready' as const };

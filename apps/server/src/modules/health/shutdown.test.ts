@@ -14,7 +14,8 @@ import { closedPort } from '../../test/tcp.js';
  * The server process as production runs it (apps/server/src/server.ts), stopped with SIGTERM while a
  * request is in flight: the request gets its answer, readiness says 503 meanwhile, no new connection
  * is taken, and the process leaves with 0; past SHUTDOWN_GRACE_MS it leaves anyway. A database
- * migrated by a newer version is refused at start-up with a message and exit code 1.
+ * migrated by a newer version is refused at start-up with a message and exit code 1. With
+ * SHUTDOWN_DRAIN_MS, readiness answers 503 for that long before the listener closes.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -140,6 +141,29 @@ describe('SIGTERM', () => {
 
       const exit = await server.exited;
       expect(exit).toMatchObject({ code: 0, signal: null });
+    },
+    SPAWN_TEST_MS,
+  );
+
+  it(
+    'with SHUTDOWN_DRAIN_MS, answers readiness 503 and keeps serving for that long before it closes the listener',
+    async () => {
+      const server = spawnServer({ PORT: String(await closedPort()), DATABASE_URL: 'memory:', SHUTDOWN_GRACE_MS: '20000', SHUTDOWN_DRAIN_MS: '4000' });
+      await untilHealthy(server);
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      await sleep(500);
+      // Draining: the balancer's readiness check is told to move away, while new connections and
+      // every other call are still served.
+      const ready = await fetch(`http://127.0.0.1:${server.port}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'not_ready', reason: 'shutting_down' });
+      const health = await fetch(`http://127.0.0.1:${server.port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      expect(health.status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+      const exit = await server.exited;
+      expect(exit).toMatchObject({ code: 0, signal: null });
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(4_000);
     },
     SPAWN_TEST_MS,
   );
