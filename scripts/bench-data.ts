@@ -20,14 +20,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { BULK_COLUMNS } from '@copydesk/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { makeDocx } from '../apps/server/src/test/docx.js';
 // @ts-expect-error a plain ES module of the bench, without types
 import { pgbenchScriptTps } from './lib/bench-ceilings.mjs';
+import { bulkSheet } from './lib/bulk-sheet.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -257,27 +256,6 @@ async function timeRequests(baseURL: string, token: string, url: string, n: numb
     times.push(performance.now() - started);
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-async function bulkSheet(rows: number) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Orders');
-  ws.addRow([...BULK_COLUMNS]);
-  const row: Record<string, string> = {
-    orderType: 'Blog Post',
-    category: 'Technology',
-    projectName: 'Bench project',
-    aboutCompany: 'Bench company',
-    targetAudience: 'Readers',
-    wordCount: '500 Words',
-    purpose: 'Informative',
-    writingTone: 'Casual',
-    publishingMedium: 'Own Website',
-    keywords: 'one;two;three',
-    description: 'A brief that is long enough to look like a real one, with a sentence or two of guidance.',
-  };
-  for (let i = 0; i < rows; i++) ws.addRow(BULK_COLUMNS.map((k) => (k === 'itemTitle' ? `Bulk item ${i + 1}` : (row[k] ?? null))));
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** BENCH_ONLY=payments: only the wallet-payment figures (and the rows they need). */

@@ -21,12 +21,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { ZipFile } from 'yazl';
-import { BULK_COLUMNS } from '@copydesk/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { bulkSheet } from './lib/bulk-sheet.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,27 +138,6 @@ async function manyParagraphsDocx(xmlBytes: number) {
   }
   const file = await docxOf(paragraphs());
   return Object.assign(file, { paragraphs: count });
-}
-
-async function bulkSheet(rows: number) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Orders');
-  ws.addRow([...BULK_COLUMNS]);
-  const row: Record<string, string> = {
-    orderType: 'Blog Post',
-    category: 'Technology',
-    projectName: 'Bench project',
-    aboutCompany: 'Bench company',
-    targetAudience: 'Readers',
-    wordCount: '500 Words',
-    purpose: 'Informative',
-    writingTone: 'Casual',
-    publishingMedium: 'Own Website',
-    keywords: 'one;two;three',
-    description: 'A brief that is long enough to look like a real one, with a sentence or two of guidance.',
-  };
-  for (let i = 0; i < rows; i++) ws.addRow(BULK_COLUMNS.map((k) => (k === 'itemTitle' ? `Bulk item ${i + 1}` : (row[k] ?? null))));
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /* ── Data: seeded in this process, then the server runs in its own ───────────────────────────── */

@@ -26,6 +26,9 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { freePort } from './lib/free-port.mjs';
 import { buildDbTemplate, dbTemplateMissing, ensureServerBundle, repoRoot, serverBundle } from './lib/web-build.mjs';
+import { card, orderItem } from './lib/load-payloads.mjs';
+
+const orderItemOf = (title) => orderItem(title, { project: 'Chaos blog', about: 'We crash servers on purpose', audience: 'Engineers' });
 
 // --- options ------------------------------------------------------------------------------------
 const args = process.argv.slice(2);
@@ -176,37 +179,6 @@ class Server {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The 409s that mean "the first try is still running" (packages/shared/src/error-codes.ts): try again. */
 const RETRYABLE_409 = new Set(['idempotency.in_progress', 'payment.in_progress']);
-
-function card() {
-  return {
-    nameOnCard: 'Chaos Agency',
-    cardNumber: '4242 4242 4242 4242',
-    cardCvc: '123',
-    month: '04',
-    year: String(new Date().getUTCFullYear() + 2),
-    address: '500 Market Street',
-    country: 'United States',
-    state: 'California',
-    city: 'San Francisco',
-    zipCode: '94105',
-  };
-}
-
-function orderItem(title) {
-  return {
-    orderType: 'Blog Post',
-    wordCount: { word: '500 Words' },
-    addOns: null,
-    category: 'Technology',
-    articleTitle: title,
-    project_name: 'Chaos blog',
-    about_company: 'We crash servers on purpose',
-    target_audience: 'Engineers',
-    purpose: 'Informative',
-    writing_tone: 'Casual',
-    publish_medium: 'Own Website',
-  };
-}
 
 const bulkRow = (title) => ({
   orderType: 'Blog Post',
@@ -417,7 +389,7 @@ class Load {
     const description = this.marker('topup');
     const balance = 10 + Math.floor(this.random() * 40);
     const op = this.record('card top-up', { marker: description, cents: balance * 100 });
-    const json = { paymentInfo: { ...card(), balance, description } };
+    const json = { paymentInfo: { ...card('Chaos Agency'), balance, description } };
     await this.operate(op, (key) => this.call('POST', '/api/billing/addBalance', { token: this.agencyToken, json, key }), { idempotent: true });
   }
 
@@ -425,7 +397,7 @@ class Load {
     const titles = [this.marker('order')];
     if (this.random() < 0.4) titles.push(this.marker('order'));
     const op = this.record('order create', { titles });
-    const json = { articlesData: titles.map(orderItem) };
+    const json = { articlesData: titles.map(orderItemOf) };
     await this.operate(op, (key) => this.call('POST', '/api/order/create', { token: this.agencyToken, json, key }), {
       lookup: () => this.findOrderByMarker(titles[0]),
     });
@@ -457,7 +429,9 @@ class Load {
   async pay(orderId) {
     const byCard = this.random() < 0.5;
     const op = this.record(byCard ? 'order pay (card)' : 'order pay (wallet)', { orderId });
-    const json = { paymentInfo: byCard ? { payment_type: 'NewCard', order_id: orderId, ...card() } : { payment_type: 'Balance', order_id: orderId } };
+    const json = {
+      paymentInfo: byCard ? { payment_type: 'NewCard', order_id: orderId, ...card('Chaos Agency') } : { payment_type: 'Balance', order_id: orderId },
+    };
     await this.operate(op, (key) => this.call('POST', '/api/order/pay', { token: this.agencyToken, json, key }), { idempotent: true });
     if (op.status === 200) op.paymentId = op.body.payment_id;
   }

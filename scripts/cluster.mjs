@@ -31,6 +31,9 @@ import { freePort } from './lib/free-port.mjs';
 import { ClusterClient } from './lib/cluster-client.mjs';
 import { createDatabase, startBalancer, startS3, startSmtp } from './lib/cluster-services.mjs';
 import { ensureServerBundle, repoRoot, serverBundle } from './lib/web-build.mjs';
+import { card, orderItem } from './lib/load-payloads.mjs';
+
+const orderItemOf = (title) => orderItem(title, { project: 'Cluster blog', about: 'We run on three instances', audience: 'Operators' });
 
 // --- options --------------------------------------------------------------------------------------
 const args = process.argv.slice(2);
@@ -165,35 +168,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 // --- payloads -------------------------------------------------------------------------------------
-function card() {
-  return {
-    nameOnCard: 'Cluster Agency',
-    cardNumber: '4242 4242 4242 4242',
-    cardCvc: '123',
-    month: '04',
-    year: String(new Date().getUTCFullYear() + 2),
-    address: '500 Market Street',
-    country: 'United States',
-    state: 'California',
-    city: 'San Francisco',
-    zipCode: '94105',
-  };
-}
-function orderItem(title) {
-  return {
-    orderType: 'Blog Post',
-    wordCount: { word: '500 Words' },
-    addOns: null,
-    category: 'Technology',
-    articleTitle: title,
-    project_name: 'Cluster blog',
-    about_company: 'We run on three instances',
-    target_audience: 'Operators',
-    purpose: 'Informative',
-    writing_tone: 'Casual',
-    publish_medium: 'Own Website',
-  };
-}
 function docxForm(data, name = 'delivery.docx') {
   return () => {
     const form = new FormData();
@@ -258,7 +232,7 @@ async function journey(client, smtp, makeDocx, admin) {
   });
   statusIs(credit, 200, 'admin credit');
   const createOrder = async (titles) => {
-    const res = await client.call('POST', '/api/order/create', { token: owner.token, json: { articlesData: titles.map(orderItem) } });
+    const res = await client.call('POST', '/api/order/create', { token: owner.token, json: { articlesData: titles.map(orderItemOf) } });
     statusIs(res, 200, 'order create');
     return res.body?.order?.id;
   };
@@ -273,7 +247,7 @@ async function journey(client, smtp, makeDocx, admin) {
   const cardPay = await client.call('POST', '/api/order/pay', {
     token: owner.token,
     key: randomBytes(8).toString('hex'),
-    json: { paymentInfo: { payment_type: 'NewCard', order_id: cardOrder, ...card() } },
+    json: { paymentInfo: { payment_type: 'NewCard', order_id: cardOrder, ...card('Cluster Agency') } },
   });
   statusIs(cardPay, 200, 'card payment');
   const detail = await client.call('GET', `/api/order/getById/${walletOrder}`, { token: owner.token });
@@ -407,12 +381,12 @@ async function sharedCounters(client, owner) {
 async function autoApprovals(client, db, admin, agency, makeDocx) {
   const items = [];
   const titles = Array.from({ length: PROFILE.autoApprovals }, () => marker('auto'));
-  const created = await client.call('POST', '/api/order/create', { token: agency.token, json: { articlesData: titles.map(orderItem) } });
+  const created = await client.call('POST', '/api/order/create', { token: agency.token, json: { articlesData: titles.map(orderItemOf) } });
   const orderId = created.body?.order?.id;
   const paid = await client.call('POST', '/api/order/pay', {
     token: agency.token,
     key: randomBytes(8).toString('hex'),
-    json: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...card() } },
+    json: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...card('Cluster Agency') } },
   });
   if (paid.status !== 200) throw new Error(`auto-approval order payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
   const detail = await client.call('GET', `/api/order/getById/${orderId}`, { token: agency.token });
@@ -457,7 +431,7 @@ async function load(client, db, admin, agency, makeDocx) {
   const payOrder = async (method) => {
     const titles = [marker('load')];
     const create = await client.operate(
-      (key) => client.call('POST', '/api/order/create', { token: agency.token, key, json: { articlesData: titles.map(orderItem) } }),
+      (key) => client.call('POST', '/api/order/create', { token: agency.token, key, json: { articlesData: titles.map(orderItemOf) } }),
       {
         lookup: () => findOrder(titles[0]),
       },
@@ -466,7 +440,8 @@ async function load(client, db, admin, agency, makeDocx) {
     ops.push({ kind: 'order create', outcome: create.outcome, titles, orderId });
     if (!orderId) return;
     const json = {
-      paymentInfo: method === 'card' ? { payment_type: 'NewCard', order_id: orderId, ...card() } : { payment_type: 'Balance', order_id: orderId },
+      paymentInfo:
+        method === 'card' ? { payment_type: 'NewCard', order_id: orderId, ...card('Cluster Agency') } : { payment_type: 'Balance', order_id: orderId },
     };
     const pay = await client.operate((key) => client.call('POST', '/api/order/pay', { token: agency.token, key, json }));
     ops.push({ kind: `order pay (${method})`, outcome: pay.outcome, orderId, paymentId: pay.res?.body?.payment_id });
@@ -490,7 +465,11 @@ async function load(client, db, admin, agency, makeDocx) {
   const topUp = async () => {
     const description = marker('topup');
     const res = await client.operate((key) =>
-      client.call('POST', '/api/billing/addBalance', { token: agency.token, key, json: { paymentInfo: { ...card(), balance: 25, description } } }),
+      client.call('POST', '/api/billing/addBalance', {
+        token: agency.token,
+        key,
+        json: { paymentInfo: { ...card('Cluster Agency'), balance: 25, description } },
+      }),
     );
     ops.push({ kind: 'card top-up', outcome: res.outcome, marker: description });
   };
@@ -779,6 +758,9 @@ async function main() {
         AUTO_APPROVE_INTERVAL_MS: '1000',
         AUTO_APPROVE_DAYS: String(AUTO_APPROVE_DAYS),
         SHUTDOWN_GRACE_MS: '10000',
+        // HAProxy checks readiness every 400 ms and takes an instance out after 2 failures: a stopping
+        // instance keeps serving until then, so no request reaches a closed listener.
+        SHUTDOWN_DRAIN_MS: '2000',
         // Three instances, HAProxy, PostgreSQL and the clients share this machine's cores: the
         // overload shedding (503 when the event loop lags 1 s) would measure the machine, not the service.
         MAX_EVENT_LOOP_DELAY_MS: '0',
