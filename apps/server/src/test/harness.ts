@@ -84,7 +84,10 @@ export async function createTestApp(
       cb();
     },
   });
-  const config = testConfig({ FILE_STORAGE_DIR: files, LOG_LEVEL: 'info', PUBLIC_URL: 'http://copydesk.test', ...env });
+  // The overload guard is off unless a test asks for it: test files share processes and cores, so a
+  // production-mode app (guard on by default) would answer 503 whenever a neighbour's work held the
+  // event loop for a second.
+  const config = testConfig({ FILE_STORAGE_DIR: files, LOG_LEVEL: 'info', PUBLIC_URL: 'http://copydesk.test', MAX_EVENT_LOOP_DELAY_MS: '0', ...env });
   const app = await buildApp(config, { database, logStream, onRoute: options.onRoute, ...(options.gateway ? { gateway: options.gateway(database.db) } : {}) });
   await app.ready();
   return {
