@@ -634,7 +634,7 @@ async function checkEmails(db, smtp, killedInstanceEvents) {
   const deadline = Date.now() + 30_000;
   let pending = [];
   while (Date.now() < deadline) {
-    pending = await db.query(`select id, locked_until > now() as leased from outbox_emails where sent_at is null`);
+    pending = await db.query(`select id, lower("to") as "to", subject, locked_until > now() as leased from outbox_emails where sent_at is null`);
     if (pending.every((row) => row.leased)) break;
     await sleep(250);
   }
@@ -648,7 +648,12 @@ async function checkEmails(db, smtp, killedInstanceEvents) {
   const problems = [];
   for (const [k, n] of expected)
     if ((got.get(k) ?? 0) !== n) problems.push(`${k.replace('\u0000', ': ')} sent ${n} times by the outbox, received ${got.get(k) ?? 0} times`);
-  for (const [k, n] of got) if (!expected.has(k)) problems.push(`${k.replace('\u0000', ': ')} received ${n} times, not marked sent`);
+  // An email the killed instance handed to SMTP just before it died is received but not marked sent:
+  // its row stays leased to the dead instance (and is sent again when the lease ends). SMTP has no
+  // idempotency, so that one crash window is at-least-once; any other unmarked email is a fault.
+  const leasedKeys = new Set(pending.filter((row) => row.leased).map(key));
+  for (const [k, n] of got)
+    if (!expected.has(k) && !(n === 1 && leasedKeys.has(k))) problems.push(`${k.replace('\u0000', ': ')} received ${n} times, not marked sent`);
   const leased = pending.filter((row) => row.leased).length;
   const unsent = pending.length - leased;
   if (unsent) problems.push(`${unsent} emails due and not sent`);
