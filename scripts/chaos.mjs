@@ -26,7 +26,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { freePort } from './lib/free-port.mjs';
 import { buildDbTemplate, dbTemplateMissing, ensureServerBundle, repoRoot, serverBundle } from './lib/web-build.mjs';
-import { card, orderItem } from './lib/load-payloads.mjs';
+import { card, orderItem, requestOf } from './lib/load-payloads.mjs';
 
 const orderItemOf = (title) => orderItem(title, { project: 'Chaos blog', about: 'We crash servers on purpose', audience: 'Engineers' });
 
@@ -235,16 +235,7 @@ class Load {
   async call(method, pathname, { token, json, form, key } = {}) {
     this.sends += 1;
     this.lastSendAt = Date.now();
-    const headers = { 'x-requested-with': 'XMLHttpRequest' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (key) headers['idempotency-key'] = key;
-    let body;
-    if (json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form) {
-      body = form();
-    }
+    const { headers, body } = requestOf({ token, json, form, key });
     const res = await fetch(`${this.server.baseURL}${pathname}`, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await res.text();
     let data;

@@ -2,6 +2,7 @@
 // balancer, and every answer is recorded with the instance that gave it (HAProxy's
 // X-Cluster-Upstream header), so the script can show the spread and account for every answer ≥ 500.
 import { randomUUID } from 'node:crypto';
+import { requestOf } from './load-payloads.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The 409s that mean "the first try is still running" (packages/shared/src/error-codes.ts): try again. */
@@ -16,16 +17,7 @@ export class ClusterClient {
 
   /** One HTTP call. `raw` keeps the body as bytes. Never throws for an HTTP status; a lost send is status 0. */
   async call(method, pathname, { token, json, form, key, raw = false, redirect = 'follow', timeoutMs = 60_000 } = {}) {
-    const headers = { 'x-requested-with': 'XMLHttpRequest' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (key) headers['idempotency-key'] = key;
-    let body;
-    if (json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form) {
-      body = form();
-    }
+    const { headers, body } = requestOf({ token, json, form, key });
     const at = Date.now();
     let res;
     try {

@@ -33,3 +33,15 @@ export function orderItem(title, { project, about, audience }) {
     publish_medium: 'Own Website',
   };
 }
+
+/**
+ * The headers and body of one call as the web app makes it: the bearer token, the operation's
+ * Idempotency-Key, and a JSON body or a multipart form (`form()` builds a fresh FormData per send).
+ */
+export function requestOf({ token, json, form, key }) {
+  const headers = { 'x-requested-with': 'XMLHttpRequest' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (key) headers['idempotency-key'] = key;
+  if (json !== undefined) return { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(json) };
+  return { headers, body: form ? form() : undefined };
+}
