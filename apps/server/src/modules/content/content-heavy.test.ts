@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import zlib, { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { vi, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -195,6 +195,29 @@ describe('exports', () => {
     }
     // Its place is free again once the answer has ended.
     expect((await call('associateA', 'GET', `/api/order/${orderId}/export`)).statusCode).toBe(200);
+  });
+  it("checksums each entry with Node's native crc32, off JavaScript (patches/yazl+3.3.1.patch)", async () => {
+    const { orderId, itemIds } = await itemsInProgress(['Checksummed']);
+    const file = await makeDocx(['A document whose checksum the zip carries.']);
+    expect((await upload(itemIds[0]!, file)).statusCode).toBe(200);
+    const native = vi.spyOn(zlib, 'crc32');
+    try {
+      const exported = await call('agencyA', 'GET', `/api/order/${orderId}/export`);
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect(native).toHaveBeenCalled();
+      const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+        yauzl.fromBuffer(exported.rawPayload, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))),
+      );
+      const entry = await new Promise<yauzl.Entry>((resolve) => {
+        zip.once('entry', resolve);
+        zip.readEntry();
+      });
+      zip.close();
+      native.mockRestore();
+      expect(entry.crc32).toBe(zlib.crc32(file));
+    } finally {
+      native.mockRestore();
+    }
   });
 });
 
