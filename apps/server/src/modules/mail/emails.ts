@@ -122,6 +122,45 @@ export const emails = {
       'The button signs you in once and is valid for 7 days. After that, sign in as usual and open the order from your order list.',
     );
   },
+  /**
+   * An associate short of balance asks its agency to top up (to the agency; GET /notifyAgency).
+   * Naming an order, it says the order's total and what the wallet lacks, and its button is a
+   * one-time sign-in link that opens that order's payment page and nothing else (LINK_SESSION_CALLS
+   * in lib/access.ts); without one, the button opens the Add Balance dialog of the billing page.
+   */
+  notifyAgency(
+    to: string,
+    name: string,
+    from: { name: string; email: string },
+    balance: string,
+    order: { id: number; total: string; shortfall: string | null; payUrl: string } | null,
+    billingUrl: string,
+  ) {
+    const who = `${oneLine(from.name)} (${from.email})`;
+    if (!order) {
+      return layout(
+        to,
+        `${oneLine(from.name)} needs more balance to pay an order`,
+        `Hello ${name},`,
+        [`${who} needs more balance to pay an order.`, `Your available balance is ${balance}.`],
+        { label: 'Add Balance', url: billingUrl },
+        'Sign in to add balance to your wallet.',
+      );
+    }
+    return layout(
+      to,
+      `${oneLine(from.name)} needs more balance to pay order #${order.id}`,
+      `Hello ${name},`,
+      [
+        `${who} needs more balance to pay order #${order.id} of ${order.total}.`,
+        order.shortfall
+          ? `Your available balance is ${balance}, ${order.shortfall} short of this order.`
+          : `Your available balance of ${balance} covers it now.`,
+      ],
+      { label: `Pay order #${order.id}`, url: order.payUrl },
+      'The button signs you in once, to pay this order from your wallet or by card, and is valid for 7 days. To add balance, sign in with your email and password.',
+    );
+  },
   /** A new message in a support-inbox thread (to the other side: the admins, or the customer). */
   inboxMessage(to: string, name: string, thread: { id: number; subject: string }, from: string, message: string, url: string) {
     const excerpt = message.length > 1000 ? `${message.slice(0, 1000)}…` : message;

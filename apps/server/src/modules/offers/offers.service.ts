@@ -6,10 +6,10 @@ import { AppError } from '../../lib/app-error.js';
 import { createOrderLoginLink } from '../auth/auth.service.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { formatCredit } from '../billing/booking.js';
+import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { usersRepository } from '../users/users.repository.js';
-import { notifyAgencyEmail } from './notify-email.js';
 import { offersRepository } from './offers.repository.js';
 
 /** The offer banner (docs/decisions/0008-offer-credit.md) and an associate's request for more balance. */
@@ -31,36 +31,41 @@ export async function offerStatus(ctx: AppContext, actor: UserRow) {
 }
 
 /**
- * GET /notifyAgency: emails the associate's agency that the wallet needs a top-up, naming the
- * order when the associate passes one of its own.
+ * GET /notifyAgency: emails the associate's agency that the wallet needs a top-up. With an order of
+ * the associate's own (the one its payment page shows), the email names it, its total and what the
+ * wallet lacks, and carries a one-time link to its payment page; an order the associate cannot see
+ * answers 404 and sends nothing.
  */
 export async function notifyAgency(ctx: AppContext, actor: UserRow, orderId: number | undefined) {
   if (!actor.agencyId) throw new AppError('auth.forbidden');
   const agency = await usersRepository.findById(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('request.not_found');
   const balanceCents = await billingRepository.balanceOf(ctx.db, agency.id);
-  let order = null;
+  let order: { id: number; totalCents: number } | null = null;
   if (orderId !== undefined) {
     const found = await ordersRepository.findVisible(ctx.db, scopes.orders(actor), orderId);
     if (!found) throw new AppError('request.not_found');
     if (found.paidAt) throw new AppError('order.already_paid');
-    const totalCents = found.totalCents;
-    order = { id: found.id, total: formatMoney(totalCents), missing: totalCents > balanceCents ? formatMoney(totalCents - balanceCents) : null };
+    order = { id: found.id, totalCents: found.totalCents };
   }
   await ctx.db.transaction(async (tx) => {
-    const payUrl = order ? await createOrderLoginLink(tx, { userId: agency.id, orderId: order.id, publicUrl: ctx.config.publicUrl }) : null;
+    const named = order && {
+      id: order.id,
+      total: formatMoney(order.totalCents),
+      shortfall: order.totalCents > balanceCents ? formatMoney(order.totalCents - balanceCents) : null,
+      payUrl: await createOrderLoginLink(tx, { userId: agency.id, orderId: order.id, publicUrl: ctx.config.publicUrl }),
+    };
     await outboxRepository.enqueue(
       tx,
-      notifyAgencyEmail({
-        to: agency.email,
-        agencyName: agency.companyName?.trim() || agency.name,
-        associateName: actor.name,
-        associateEmail: actor.email,
-        balance: formatMoney(balanceCents),
-        order,
-        billingUrl: `${ctx.config.publicUrl}/billing`,
-        payUrl,
-      }),
+      emails.notifyAgency(
+        agency.email,
+        agency.companyName?.trim() || agency.name,
+        { name: actor.name, email: actor.email },
+        formatMoney(balanceCents),
+        named,
+        // The billing page opens its Add Balance dialog for this address.
+        `${ctx.config.publicUrl}/billing?add-balance=1`,
+      ),
     );
   });
   return { message: offerMessages.agencyNotified };

@@ -4,7 +4,17 @@ import { billingMessages, messages, offerMessages } from '@copydesk/shared';
 import { offerCredits, outboxEmails, walletEntries } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
-import { createVerifiedAgency, latestEmailTo, orderItem, placeOrder, signInTenants, uniqueEmail, userIdByEmail } from '../../test/helpers.js';
+import {
+  createVerifiedAgency,
+  fundedAgency,
+  latestEmailTo,
+  linkIn,
+  orderItem,
+  placeOrder,
+  signInTenants,
+  uniqueEmail,
+  userIdByEmail,
+} from '../../test/helpers.js';
 import { usersRepository } from '../users/users.repository.js';
 import { billingRepository } from '../billing/billing.repository.js';
 import { formatCredit } from '../billing/booking.js';
@@ -173,7 +183,8 @@ describe('GET /api/notifyAgency', () => {
     expect(mail!.text).toContain('Hello Acme Media,');
     expect(mail!.text).toContain('Sam Associate (associate@example.com) needs more balance to pay an order.');
     expect(mail!.text).toContain(`Your available balance is $${((await balanceCents(ids.agencyA)) / 100).toFixed(2)}.`);
-    expect(mail!.text).toContain('Add Balance: http://copydesk.test/billing');
+    expect(mail!.text).toContain('Add Balance: http://copydesk.test/billing?add-balance=1');
+    expect(mail!.text).not.toContain('/login?token=');
     expect(mail!.html).toContain('Sam Associate (associate@example.com)');
   });
 
@@ -185,11 +196,60 @@ describe('GET /api/notifyAgency', () => {
     const res = await get(associate.token, `/api/notifyAgency?order_id=${orderId}`);
     expect(res.statusCode, res.body).toBe(200);
     const mail = await latestEmailTo(t.app, agency.email);
+    expect(mail!.subject).toBe(`Tom <Short> needs more balance to pay order #${orderId}`);
     expect(mail!.text).toContain(`Tom <Short> (${associate.email}) needs more balance to pay order #${orderId} of $56.00.`);
     expect(mail!.text).toContain('Your available balance is $0.00, $56.00 short of this order.');
+    expect(mail!.text).toContain(`Pay order #${orderId}: http://copydesk.test/login?token=`);
     // Names are escaped in the HTML part.
     expect(mail!.html).toContain('Tom &lt;Short&gt;');
     expect(mail!.html).not.toContain('<Short>');
+  });
+
+  it('says the shortfall against the balance the wallet holds, and carries a one-time link that opens only that order', async () => {
+    const { id: agencyId } = await fundedAgency(t.app, t.db, tok.admin, 20);
+    const agency = (await usersRepository.findById(t.db, agencyId))!;
+    expect(await balanceCents(agencyId)).toBe(2000);
+    const associate = await addAssociate(agencyId, 'Pat Short');
+    const orderId = await placeOrder(t.app, associate.token, [orderItem(), orderItem()]);
+    const otherOrder = await placeOrder(t.app, associate.token);
+    expect((await get(associate.token, `/api/notifyAgency?order_id=${orderId}`)).statusCode).toBe(200);
+    const mail = await latestEmailTo(t.app, agency.email);
+    expect(mail!.subject).toBe(`Pat Short needs more balance to pay order #${orderId}`);
+    expect(mail!.text).toContain(`needs more balance to pay order #${orderId} of $56.00.`);
+    // $56.00 due, $20.00 held: $36.00 short.
+    expect(mail!.text).toContain('Your available balance is $20.00, $36.00 short of this order.');
+    const link = linkIn(mail!.text, /http\S+\/login\?token=[A-Za-z0-9_-]+&order_id=\d+/);
+    expect(new URL(link).searchParams.get('order_id')).toBe(String(orderId));
+    expect(mail!.html).toContain(`>Pay order #${orderId}</a>`);
+
+    // The link signs the agency in once, for that order's payment page and nothing else.
+    const exchange = await t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${new URL(link).searchParams.get('token')}` });
+    expect(exchange.statusCode, exchange.body).toBe(200);
+    const session = exchange.json() as { token: string; user: { id: number } };
+    expect(session.user.id).toBe(agencyId);
+    const order = await get(session.token, `/api/order/getById/${orderId}`);
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.json().total).toBe(56);
+    expect((await get(session.token, `/api/order/getById/${otherOrder}`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/getuserbytoken/${new URL(link).searchParams.get('token')}` })).statusCode).toBe(401);
+  });
+
+  it('refuses agencies and admins naming an order, their own or not, sending nothing', async () => {
+    const agencysOwn = await placeOrder(t.app, tok.agencyA);
+    const associates = await placeOrder(t.app, tok.associateA);
+    const before = (await t.db.select().from(outboxEmails)).length;
+    for (const [who, orderId] of [
+      ['agencyA', agencysOwn],
+      ['agencyA', associates],
+      ['agencyB', associates],
+      ['admin', associates],
+    ] as const) {
+      const res = await get(who, `/api/notifyAgency?order_id=${orderId}`);
+      expect(res.statusCode, `${who} ${orderId}`).toBe(403);
+      expect(res.json()).toEqual({ code: 'auth.forbidden', message: messages.forbidden });
+    }
+    expect((await get(null, `/api/notifyAgency?order_id=${associates}`)).statusCode).toBe(401);
+    expect((await t.db.select().from(outboxEmails)).length).toBe(before);
   });
 
   it('refuses orders the associate cannot see, paid orders and malformed ids, sending nothing', async () => {

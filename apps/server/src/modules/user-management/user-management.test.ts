@@ -468,7 +468,7 @@ describe('one-time sign-in links in order emails', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(offerMessages.agencyNotified);
     const mail = await latestEmailTo(t.app, 'agency@example.com');
-    expect(mail!.subject).toBe('Sam Associate needs more balance to pay an order');
+    expect(mail!.subject).toBe(`Sam Associate needs more balance to pay order #${orderId}`);
     expect(mail!.text).toContain(`order #${orderId} of $28.00`);
     const link = linkIn(mail!.text, /http\S+\/login\?token=[A-Za-z0-9_-]+&order_id=\d+/);
     expect(new URL(link).searchParams.get('order_id')).toBe(String(orderId));
