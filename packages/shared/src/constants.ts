@@ -4,7 +4,8 @@ export const PASSWORD_MAX = 128;
 export const TEXT_MAX = 250;
 export const EMAIL_MAX = 254;
 export const PHONE_MAX = 32;
-export const ZIP_MAX = 5;
+/** Zip and postal codes of any country (zip-code.ts). */
+export const ZIP_MAX = 10;
 export const CITY_MAX = 250;
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;

@@ -7,6 +7,8 @@ export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './money.js';
+export * from './phone.js';
+export * from './zip-code.js';
 export * from './sandbox-cards.js';
 export * from './schemas/users.js';
 export * from './schemas/geo.js';

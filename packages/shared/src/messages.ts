@@ -58,6 +58,7 @@ export const messages = {
   fieldRequired: 'This field is required.',
   fieldTooLong: (max: number) => `This field may not be greater than ${max} characters.`,
   phoneInvalid: 'The phone number is not valid.',
+  zipCodeInvalid: 'The zip code may have up to 10 letters, digits, spaces and hyphens.',
 
   // Billing and add balance (the original portal's wording)
   balancePositive: 'Balance Should be in Positive Integers',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CITY_MAX, PAYMENT_TYPES, TEXT_MAX, ZIP_MAX } from '../constants.js';
+import { CITY_MAX, PAYMENT_TYPES, TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
+import { zipCodeProblem } from '../zip-code.js';
 import { optionalQueryDate, optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
 /**
@@ -63,7 +64,8 @@ const cardFields = {
   country: text(),
   state: text(),
   city: text(CITY_MAX),
-  zipCode: z.string().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish(),
+  /** Checked by `checkNewCard` after the required fields (`zipCodeProblem`). */
+  zipCode: text(),
 };
 
 type CardPart = {
@@ -80,14 +82,8 @@ type CardPart = {
   zipCode?: string | null;
 };
 
-/** Checks a new card's fields in the spec's order; `cvcMessage` differs between the two screens. */
-export function checkNewCard(ctx: z.RefinementCtx, body: CardPart, cvcMessage: string, now = new Date()) {
-  const required: (keyof CardPart)[] = body.paymentMethodId
-    ? ['nameOnCard', 'address', 'country', 'state', 'city', 'zipCode']
-    : ['month', 'year', 'cardNumber', 'cardCvc', 'nameOnCard', 'address', 'country', 'state', 'city', 'zipCode'];
-  const missing = required.filter((k) => blank(body[k]));
-  for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
-  if (missing.length || body.paymentMethodId) return;
+/** The typed card's number, CVC and expiry (sandbox mode). */
+function checkCardDetails(ctx: z.RefinementCtx, body: CardPart, cvcMessage: string, now: Date) {
   if (!CARD_DIGITS.test(normaliseCardNumber(body.cardNumber!))) ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: messages.cardNumberNumeric });
   if (!/^\d{3}$/.test(String(body.cardCvc).trim())) ctx.addIssue({ code: 'custom', path: ['cardCvc'], message: cvcMessage });
   const month = Number(body.month);
@@ -96,8 +92,20 @@ export function checkNewCard(ctx: z.RefinementCtx, body: CardPart, cvcMessage: s
   if (!Number.isInteger(month) || month < 1 || month > 12) ctx.addIssue({ code: 'custom', path: ['month'], message: messages.cardMonthInvalid });
   if (!Number.isInteger(year) || year < thisYear || year > thisYear + 10) ctx.addIssue({ code: 'custom', path: ['year'], message: messages.cardYearInvalid });
   else if (year === thisYear && month < now.getUTCMonth() + 1) ctx.addIssue({ code: 'custom', path: ['month'], message: messages.cardExpired });
-  if (body.zipCode && !/^[A-Za-z0-9 -]{1,5}$/.test(body.zipCode.trim()))
-    ctx.addIssue({ code: 'custom', path: ['zipCode'], message: messages.fieldTooLong(ZIP_MAX) });
+}
+
+/** Checks a new card's fields in the spec's order; `cvcMessage` differs between the two screens. */
+export function checkNewCard(ctx: z.RefinementCtx, body: CardPart, cvcMessage: string, now = new Date()) {
+  const required: (keyof CardPart)[] = body.paymentMethodId
+    ? ['nameOnCard', 'address', 'country', 'state', 'city', 'zipCode']
+    : ['month', 'year', 'cardNumber', 'cardCvc', 'nameOnCard', 'address', 'country', 'state', 'city', 'zipCode'];
+  const missing = required.filter((k) => blank(body[k]));
+  for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
+  if (missing.length) return;
+  // Stripe's card element has judged the card itself.
+  if (!body.paymentMethodId) checkCardDetails(ctx, body, cvcMessage, now);
+  const zipCode = zipCodeProblem(body.zipCode);
+  if (zipCode) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: zipCode });
 }
 
 /** Amounts: above 0, at most 2 decimals (spec: 'Balance Should be in Positive Integers'). */

@@ -1,21 +1,26 @@
 import { z } from 'zod';
 import { messages, userMessages } from '../messages.js';
-import { EMAIL_MAX, PHONE_MAX, TEXT_MAX, ZIP_MAX } from '../constants.js';
+import { EMAIL_MAX, PHONE_MAX, TEXT_MAX } from '../constants.js';
+import { phoneProblem } from '../phone.js';
+import { zipCodeSchema } from '../zip-code.js';
 import { contactInfoFieldsSchema, isEmail, updateUserInfoSchema, userSchema } from './auth.js';
 import { optionalQueryText, pageMetaSchema, pagedQuerySchema } from './common.js';
 
 /**
- * Profile contracts (My Account and the user-management edit modal). They add the zip limit (5
- * characters, as the forms have it) and an id range the database can hold to the account contracts
- * of auth.ts.
+ * Profile contracts (My Account and the user-management edit modal). They add the zip code rule
+ * (zip-code.ts), the phone rule where the contract names the phone's country (phone.ts) and an id
+ * range the database can hold to the account contracts of auth.ts.
  */
 
-const zipCode = z.string().trim().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish();
+const zipCode = zipCodeSchema;
 /** Ids are PostgreSQL integers: larger numbers cannot name a user. */
 const userIdField = z.coerce.number().int().positive().max(2_147_483_647).optional();
 
 /** POST /update/updateInfo: the caller's Contact Information, fields at the top level. */
-export const updateInfoSchema = contactInfoFieldsSchema.safeExtend({ zipCode });
+export const updateInfoSchema = contactInfoFieldsSchema.safeExtend({ zipCode }).superRefine((info, ctx) => {
+  const phone = phoneProblem(info.phoneNumber, info.countryCode);
+  if (phone) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: phone });
+});
 export type UpdateInfoInput = z.input<typeof updateInfoSchema>;
 
 /** POST /update/updateUserInfo {sign}: the edited user is sign.userId ?? sign.user_id ?? the caller. */
@@ -96,6 +101,8 @@ export const addUserFieldsSchema = z
     if (!sign.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: userMessages.fullNameRequired });
     if (!sign.email.trim()) ctx.addIssue({ code: 'custom', path: ['email'], message: userMessages.emailRequired });
     else if (!isEmail(sign.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailNotCorrect });
+    const phone = phoneProblem(sign.contact_number, sign.countryCode);
+    if (phone) ctx.addIssue({ code: 'custom', path: ['contact_number'], message: phone });
   });
 export const addUserSchema = z.object({ sign: addUserFieldsSchema });
 export type AddUserInput = z.input<typeof addUserFieldsSchema>;

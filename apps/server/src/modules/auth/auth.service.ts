@@ -1,5 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { messages, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
+import { messages, parsePhone, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
 import type { z } from 'zod';
 import type { changePasswordSchema, signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
@@ -102,9 +101,9 @@ async function queueVerification(ctx: AppContext, tx: DbOrTx, user: UserRow) {
  */
 export async function register(ctx: AppContext, sign: SignUp): Promise<{ message: string; user: null; signupKey: string }> {
   const email = sign.email.trim().toLowerCase();
-  if (sign.contact_number && !isValidPhoneNumber(sign.contact_number)) {
-    throw AppError.field('user.phone_invalid', 'sign.contact_number');
-  }
+  // The phone field's rule (packages/shared/src/phone.ts); stored in E.164.
+  const phone = sign.contact_number ? parsePhone(sign.contact_number, sign.countryCode) : null;
+  if (sign.contact_number && !phone) throw AppError.field('user.phone_invalid', 'sign.contact_number');
   return answerNoSoonerThan(NEUTRAL_ANSWER_MS, async () => {
     // Hashed before the lookup, whatever it finds, so both paths pay for argon2.
     const passwordHash = await hashPassword(sign.password);
@@ -120,7 +119,7 @@ export async function register(ctx: AppContext, sign: SignUp): Promise<{ message
             role: 'agency',
             companyName: sign.company_name?.trim() || null,
             roleDesignation: sign.role_designation?.trim() || null,
-            phoneNumber: sign.contact_number ?? null,
+            phoneNumber: phone?.number ?? null,
             countryCode: sign.countryCode ?? null,
             utms: sign.utms ?? null,
           });

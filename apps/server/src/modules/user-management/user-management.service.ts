@@ -1,6 +1,5 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import { centsToDollars, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
+import { centsToDollars, parsePhone, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
 import { sqlState } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { can, managesUser, scopes } from '../../lib/access.js';
@@ -69,8 +68,10 @@ export async function addUser(ctx: AppContext, actor: UserRow, input: AddUser) {
   const role = can(actor, 'users.addAgency') ? 'agency' : can(actor, 'users.addAssociate') ? 'associate' : null;
   if (role === null) throw new AppError('auth.forbidden');
   const email = input.email.trim().toLowerCase();
-  const phone = input.contact_number?.trim() || null;
-  if (phone && !isValidPhoneNumber(phone)) throw AppError.field('user.phone_invalid', 'sign.contact_number');
+  // The contract checked the number by the phone field's rule (packages/shared/src/phone.ts); stored in E.164.
+  const typed = input.contact_number?.trim() || null;
+  const phone = typed ? parsePhone(typed, input.countryCode) : null;
+  if (typed && !phone) throw AppError.field('user.phone_invalid', 'sign.contact_number');
   if (await usersRepository.findByEmail(ctx.db, email)) throw AppError.field('user.email_taken', 'sign.email');
   try {
     const user = await ctx.db.transaction(async (tx) => {
@@ -82,7 +83,7 @@ export async function addUser(ctx: AppContext, actor: UserRow, input: AddUser) {
         agencyId: role === 'associate' ? actor.id : null,
         companyName: input.company_name?.trim() || (role === 'associate' ? actor.companyName : null),
         roleDesignation: input.role_designation?.trim() || null,
-        phoneNumber: phone,
+        phoneNumber: phone?.number ?? null,
         countryCode: input.countryCode?.trim() || null,
       });
       const token = await issueOneTimeToken(tx, created.id, 'set_password', SET_PASSWORD_TTL_MS);

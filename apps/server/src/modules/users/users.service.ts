@@ -1,6 +1,5 @@
-import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumber, type CountryCode } from 'libphonenumber-js/max';
 import type { z } from 'zod';
-import { messages, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
+import { messages, parsePhone, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/index.js';
 import { can } from '../../lib/access.js';
@@ -24,15 +23,14 @@ function textValue(value: string | number | null | undefined): string | null | u
 }
 
 /**
- * A phone number in E.164 (`+14155550123`), checked against the full metadata. A national number
- * is read in the country of `countryHint` (the phone input's country).
+ * A phone number in E.164 (`+14155550123`) by the rule the phone field shows (`parsePhone`,
+ * packages/shared/src/phone.ts). A national number is read in the country of `countryHint` (the
+ * phone input's country).
  */
 function normalisePhone(raw: string, countryHint: string | null | undefined, path: string) {
-  const hint = countryHint?.trim().toUpperCase();
-  const defaultCountry = hint && isSupportedCountry(hint) ? (hint as CountryCode) : undefined;
-  if (!isValidPhoneNumber(raw, defaultCountry)) throw AppError.field('user.phone_invalid', path);
-  const parsed = parsePhoneNumber(raw, defaultCountry);
-  return { number: parsed.number as string, country: parsed.country ?? null };
+  const parsed = parsePhone(raw, countryHint);
+  if (!parsed) throw AppError.field('user.phone_invalid', path);
+  return parsed;
 }
 
 async function userResponse(db: Database, id: number, message: string) {

@@ -146,10 +146,31 @@ describe('POST /api/update/updateInfo (Contact Information)', () => {
     expect(res.json().user.phoneNumber).toBe('+14155550142');
   });
 
-  it('limits the zip code to 5 characters', async () => {
-    const res = await post('/api/update/updateInfo', tokens.agency, { ...contact, zipCode: '941050' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ zipCode: [messages.fieldTooLong(5)] });
+  it('takes a postal code of any country as typed, up to 10 letters, digits, spaces and hyphens', async () => {
+    for (const zipCode of ['CA12 5AB', 'K1A 0B1', '1234 AB', '12345-6789']) {
+      const res = await post('/api/update/updateInfo', tokens.agency, { ...contact, zipCode });
+      expect(res.statusCode, zipCode).toBe(200);
+      expect(res.json().user.zipCode).toBe(zipCode);
+    }
+    for (const zipCode of ['12345-67890', 'CA12_5AB', '94105;']) {
+      const res = await post('/api/update/updateInfo', tokens.agency, { ...contact, zipCode });
+      expect(res.statusCode, zipCode).toBe(422);
+      expect(res.json().errors).toEqual({ zipCode: [messages.zipCodeInvalid] });
+    }
+  });
+
+  it('takes a typed city for a state without a city list, trimmed', async () => {
+    const res = await post('/api/update/updateInfo', tokens.agency, {
+      ...contact,
+      country: 'United Kingdom',
+      country_id: 'GB',
+      state: 'Cumbria',
+      state_id: 'GB-CMA',
+      city: '  Carlisle ',
+      zipCode: 'CA12 5AB',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ country_id: 'GB', state_id: 'GB-CMA', state: 'Cumbria', city: 'Carlisle', zipCode: 'CA12 5AB' });
   });
 
   it('refuses a country or state that is not in the lists', async () => {
@@ -250,9 +271,9 @@ describe('POST /api/update/updateUserInfo (edit a user)', () => {
     let res = await edit(tokens.agency, { name: 'Alex', phoneNumber: '+1 555' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'sign.phoneNumber': [messages.phoneInvalid] });
-    res = await edit(tokens.agency, { name: 'Alex', zipCode: '123456' });
+    res = await edit(tokens.agency, { name: 'Alex', zipCode: '12345-67890' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ 'sign.zipCode': [messages.fieldTooLong(5)] });
+    expect(res.json().errors).toEqual({ 'sign.zipCode': [messages.zipCodeInvalid] });
   });
 
   it('refuses visitors', async () => {
