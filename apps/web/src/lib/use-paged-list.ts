@@ -15,6 +15,8 @@ export type PagedListOptions<F extends ListFilters, C extends string> = {
   limit?: number;
   /** The filters at first, and what Reset goes back to. */
   filters?: F;
+  /** Filters to open with instead of `filters` (e.g. read from the address); Reset still goes back to `filters`. */
+  initialFilters?: Partial<F>;
   /**
    * Filters typed into a box: the list waits for a pause in typing (`typingDelay` ms) before it
    * asks for them, trimmed; a box emptied lists everything at once.
@@ -54,7 +56,7 @@ export function usePagedList<F extends ListFilters = Record<never, never>, C ext
   const { sort: defaultSort, typed = [], typingDelay = 350, sortKeepsPage = false, listing, cursors = false } = options;
   const emptyFilters = (options.filters ?? NO_FILTERS) as F;
 
-  const [filters, setFiltersState] = useState<F>(emptyFilters);
+  const [filters, setFiltersState] = useState<F>(() => ({ ...emptyFilters, ...options.initialFilters }));
   const [sort, setSortState] = useState(defaultSort);
   const [limit, setLimitState] = useState<number>(options.limit ?? DEFAULT_PAGE_SIZE);
 

@@ -22,8 +22,11 @@ const sortOrder = (fallback: 'asc' | 'desc') =>
 
 /* ── Fulfilment (admins) ───────────────────────────────────────────────────────────────────── */
 
-/** `open` (the default) = every paid item not yet Approved; `all` = every paid item. */
-export const FULFILMENT_STATUS_FILTERS = ['open', 'all', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
+/**
+ * `open` (the default) = every paid item not yet Approved; `overdue` = the open ones past their due
+ * date; `all` = every paid item.
+ */
+export const FULFILMENT_STATUS_FILTERS = ['open', 'overdue', 'all', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
 export type FulfilmentStatusFilter = (typeof FULFILMENT_STATUS_FILTERS)[number];
 export const FULFILMENT_SORT_COLUMNS = ['due_at', 'id', 'status', 'created_at'] as const;
 

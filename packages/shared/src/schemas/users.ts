@@ -124,5 +124,19 @@ export const adminStatsResponseSchema = z.object({
   overdue_items: z.number(),
   /** Every agency wallet added up, in dollars. */
   wallet_balance: z.number(),
+  /** Paid items nobody has taken yet (status Unassigned). */
+  unassigned_items: z.number(),
+  /** The first few of them by due date (the dashboard lists them, each opening the fulfilment queue at it). */
+  unassigned: z.array(
+    z.object({
+      id: z.number(),
+      order_id: z.number(),
+      article_title: z.string().nullable(),
+      order_type: z.string(),
+      agency: z.object({ id: z.number(), name: z.string() }),
+      due_at: z.string().nullable(),
+      overdue: z.boolean(),
+    }),
+  ),
 });
 export type AdminStats = z.infer<typeof adminStatsResponseSchema>;

@@ -20,7 +20,7 @@ const statusRank = sql`case ${orderItems.status}
 const queueSortColumns = { due_at: orderItems.dueAt, id: orderItems.id, status: statusRank, created_at: orderItems.createdAt } as const;
 export type QueueSortColumn = keyof typeof queueSortColumns;
 
-export type QueueStatus = 'open' | 'all' | 'Unassigned' | 'In Progress' | 'Pending Review' | 'Revision Requested' | 'Approved';
+export type QueueStatus = 'open' | 'overdue' | 'all' | 'Unassigned' | 'In Progress' | 'Pending Review' | 'Revision Requested' | 'Approved';
 
 const OPEN_STATUSES = ['Unassigned', 'In Progress', 'Pending Review', 'Revision Requested'];
 
@@ -66,6 +66,8 @@ export const contentRepository = {
     const conditions: (SQL | undefined)[] = [isNull(orderItems.deletedAt), isNull(orders.deletedAt)];
     // Literal lists, so the planner matches the partial queue index.
     if (filters.status === 'open') conditions.push(sql`${orderItems.status} not in ('Unpaid', 'Approved')`);
+    // Open and past due: a range of the same partial index.
+    else if (filters.status === 'overdue') conditions.push(sql`${orderItems.status} not in ('Unpaid', 'Approved') and ${orderItems.dueAt} < now()`);
     else if (filters.status === 'all') conditions.push(sql`${orderItems.status} <> 'Unpaid'`);
     else conditions.push(eq(orderItems.status, filters.status));
     if (filters.agency) conditions.push(eq(orders.agencyId, filters.agency));
@@ -113,7 +115,8 @@ export const contentRepository = {
         .orderBy(direction(queueSortColumns[page.sortColumn]), direction(orderItems.id))
         .limit(page.limit)
         .offset(page.offset),
-      filters.search ? countMatches(db, where) : countFromStats(db, filters),
+      // The counters know statuses, not due dates: overdue items are counted.
+      filters.search || filters.status === 'overdue' ? countMatches(db, where) : countFromStats(db, filters),
     ]);
     return { rows, total };
   },

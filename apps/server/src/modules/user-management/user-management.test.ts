@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, offerMessages, TEXT_MAX, userMessages } from '@copydesk/shared';
+import { messages, offerMessages, signInMessages, TEXT_MAX, userMessages } from '@copydesk/shared';
 import { accessTokens, users } from '../../db/schema/index.js';
 import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness.js';
 import { latestEmailTo, linkIn, orderItem, placeOrder, signInRoleMatrix, uniqueEmail, type MatrixRole } from '../../test/helpers.js';
@@ -315,7 +315,7 @@ describe('POST /api/user/changeStatus', () => {
     expect((await call(associate.token, 'GET', '/api/getInfo')).statusCode).toBe(401);
     expect(await t.db.select().from(accessTokens).where(eq(accessTokens.userId, associate.id))).toEqual([]);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: associate.email, password: 'switch secret' } });
-    expect([login.statusCode, login.json().message]).toEqual([403, messages.accountDeactivated]);
+    expect([login.statusCode, login.json().code, login.json().message]).toEqual([403, 'auth.associate_deactivated', signInMessages.associateDeactivated]);
     expect((await call('agencyA', 'GET', `/api/user/${associate.id}`)).json().data.status).toBe(0);
 
     const on = await call('agencyA', 'POST', '/api/user/changeStatus', { status: '1', userid: String(associate.id) });
@@ -396,13 +396,15 @@ describe('GET /api/dashboard/admin-stats', () => {
       open_items: expect.any(Number),
       overdue_items: expect.any(Number),
       wallet_balance: expect.any(Number),
+      unassigned_items: expect.any(Number),
+      unassigned: expect.any(Array),
     });
     const agencyRows = await t.db.select({ status: users.status }).from(users).where(eq(users.role, 'agency'));
     expect(before.agencies).toBe(agencyRows.length);
     expect(before.active_agencies).toBe(agencyRows.filter((r) => r.status === 1).length);
 
     const orderId = await placeOrder(t.app, tok.agencyA, [orderItem(), orderItem({ articleTitle: 'Another' })]);
-    const paid = await call('agencyA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } });
+    const paid = await call('agencyA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } });
     expect(paid.statusCode, paid.body).toBe(200);
     const after = (await call('admin', 'GET', '/api/dashboard/admin-stats')).json();
     expect(after.open_items).toBe(before.open_items + 2);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentMessages, listScreenMessages, messages, type FulfilmentRow, type Role } from '@copydesk/shared';
@@ -37,9 +37,9 @@ function fulfilmentApi(role: Role = 'admin', handler?: Handler) {
   });
 }
 
-async function openQueue(handler?: Handler) {
+async function openQueue(handler?: Handler, path = '/fulfilment') {
   const calls = fulfilmentApi('admin', handler);
-  const view = renderRoute('/fulfilment');
+  const view = renderRoute(path);
   await screen.findByRole('heading', { name: 'Fulfilment', level: 1 });
   return { ...view, calls };
 }
@@ -107,6 +107,37 @@ describe('fulfilment queue', () => {
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ status: 'open', sort_column: 'due_at', sort_order: 'asc' }));
     expect(lastQuery(calls)).not.toHaveProperty('agency');
     expect(lastQuery(calls)).not.toHaveProperty('search');
+  });
+
+  it('reads the status, agency and search from the address, and keeps the chosen status and agency there', async () => {
+    const { user, calls, router } = await openQueue(undefined, '/fulfilment?status=overdue&agency=32&search=81');
+    await screen.findByRole('row', { name: 'Item 40' });
+    const first = calls.filter((c) => route(c) === 'GET /api/fulfilment');
+    // The first call already carries the address's filters: no unfiltered queue on the way.
+    expect(Object.fromEntries(new URL(first[0]!.url, 'http://test.local').searchParams)).toMatchObject({ status: 'overdue', agency: '32', search: '81' });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Overdue (open, past due)');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('81');
+
+    await pickIn(user, screen.getByRole('combobox', { name: 'Status' }), 'Unassigned');
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ status: 'Unassigned', agency: '32' }));
+    expect(router.state.location.search).toBe('?status=Unassigned&agency=32');
+
+    // Another address (a dashboard link) while the queue is open: its filter applies.
+    await act(() => router.navigate('/fulfilment?status=overdue'));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ status: 'overdue' }));
+    expect(lastQuery(calls)).not.toHaveProperty('agency');
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ status: 'open' }));
+    expect(lastQuery(calls)).not.toHaveProperty('search');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('ignores a status or agency in the address it does not know', async () => {
+    const { calls } = await openQueue(undefined, '/fulfilment?status=Unpaid&agency=abc');
+    await screen.findByRole('row', { name: 'Item 40' });
+    expect(lastQuery(calls)).toMatchObject({ status: 'open' });
+    expect(lastQuery(calls)).not.toHaveProperty('agency');
   });
 
   it('takes an item for the signed-in admin, refreshes the queue and says so', async () => {

@@ -8,6 +8,7 @@ import { FULFILMENT_STATUS_FILTERS, type FulfilmentStatusFilter } from '@copydes
 
 const STATUS_LABELS: Record<FulfilmentStatusFilter, string> = {
   open: 'Open (not approved)',
+  overdue: 'Overdue (open, past due)',
   all: 'All paid items',
   Unassigned: 'Unassigned',
   'In Progress': 'In Progress',
@@ -17,7 +18,6 @@ const STATUS_LABELS: Record<FulfilmentStatusFilter, string> = {
 };
 
 export type FulfilmentFilterValues = { status: FulfilmentStatusFilter; agency: string | null; search: string };
-export const defaultFulfilmentFilters: FulfilmentFilterValues = { status: 'open', agency: null, search: '' };
 
 type FulfilmentFiltersProps = {
   values: FulfilmentFilterValues;

@@ -5,7 +5,7 @@ import { formatDollars } from '@copydesk/shared';
 import { useAdminStats } from '../api/get-admin-stats';
 import { FigureCard } from './figure-card';
 
-/** The operator's figures: agencies, the work still open or overdue, and the money held in wallets. */
+/** The operator's figures: agencies, the work still open or overdue (each opening the fulfilment queue so filtered), and the money held in wallets. */
 export function AdminFigures() {
   const stats = useAdminStats();
   const data = stats.data;
@@ -27,7 +27,7 @@ export function AdminFigures() {
         note="Paid and not yet approved"
         color="blue"
         icon={<IconListCheck size={24} />}
-        to="/fulfilment"
+        to="/fulfilment?status=open"
       />
       <FigureCard
         {...shared}
@@ -36,7 +36,7 @@ export function AdminFigures() {
         note="Past their due date"
         color={data && data.overdue_items > 0 ? 'red' : 'gray'}
         icon={<IconAlarm size={24} />}
-        to="/fulfilment"
+        to="/fulfilment?status=overdue"
       />
       <FigureCard
         {...shared}

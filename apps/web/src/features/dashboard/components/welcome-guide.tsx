@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Modal, Stack, Text, ThemeIcon, Group } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
@@ -8,27 +8,36 @@ import { focusPageHeading } from '@/lib/page-heading';
 
 const seenKey = (userId: number) => `welcomeGuideSeen:${userId}`;
 
-type Step = { label: string; hint: string; to: string; icon: typeof IconWallet };
+/** A step opens a page, or (`opens: 'add-balance'`) the Add Balance dialog over the dashboard. */
+type Step = { label: string; hint: string; to: string; opens?: 'add-balance'; icon: typeof IconWallet };
 
 const STEPS: Record<Role, Step[]> = {
   agency: [
-    { label: 'Add balance', hint: 'Top up your wallet to pay for orders in one click.', to: '/billing', icon: IconWallet },
+    { label: 'Add balance', hint: 'Top up your wallet to pay for orders in one click.', to: '/billing?add-balance=1', opens: 'add-balance', icon: IconWallet },
     { label: 'Add team members', hint: 'Invite associates who order for your agency.', to: '/management?add=1', icon: IconUsersPlus },
     { label: 'Place an order', hint: 'Tell us what to write; we take it from there.', to: '/create', icon: IconShoppingCartPlus },
   ],
   associate: [{ label: 'Place an order', hint: 'Tell us what to write; your agency wallet pays.', to: '/create', icon: IconShoppingCartPlus }],
   admin: [
-    { label: 'Add balance', hint: 'Credit an agency wallet, with a description.', to: '/billing', icon: IconWallet },
+    { label: 'Add balance', hint: 'Credit an agency wallet, with a description.', to: '/billing?add-balance=1', opens: 'add-balance', icon: IconWallet },
     { label: 'Add team members', hint: 'Create agency accounts.', to: '/management?add=1', icon: IconUsersPlus },
   ],
 };
 
-type WelcomeGuideProps = { userId: number; loginCount: number; role: Role };
+type WelcomeGuideProps = {
+  userId: number;
+  loginCount: number;
+  role: Role;
+  /** Opens the Add Balance dialog (the agency's top-up, the admin's credit); without it the step opens the billing page. */
+  onAddBalance?: () => void;
+};
 
 /** First-login guide: opens 3 s after the dashboard loads, once per user. */
-export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
+export function WelcomeGuide({ userId, loginCount, role, onAddBalance }: WelcomeGuideProps) {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  /** A dialog to open once the guide has gone, so it takes focus from the heading and gives it back there. */
+  const then = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (loginCount >= 2 || localStorage.getItem(seenKey(userId))) return;
@@ -39,9 +48,17 @@ export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
     return () => clearTimeout(timer);
   }, [userId, loginCount]);
 
-  const go = (to: string) => {
+  const go = (step: Step) => {
     setOpened(false);
-    navigate(to);
+    if (step.opens === 'add-balance' && onAddBalance) then.current = onAddBalance;
+    else navigate(step.to);
+  };
+
+  const closed = () => {
+    focusPageHeading();
+    const next = then.current;
+    then.current = null;
+    next?.();
   };
 
   return (
@@ -58,7 +75,7 @@ export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
       closeButtonProps={{ 'aria-label': 'Close getting started guide' }}
       // It opened by itself, over nothing in particular: reading goes on at the page's heading.
       returnFocus={false}
-      onExitTransitionEnd={() => focusPageHeading()}
+      onExitTransitionEnd={closed}
     >
       <Stack gap="md">
         <Text>{messages.welcomeGuideIntro}</Text>
@@ -76,7 +93,7 @@ export function WelcomeGuide({ userId, loginCount, role }: WelcomeGuideProps) {
               </div>
             </Group>
             {/* The name starts with the word on the button (WCAG 2.5.3), then says which step. */}
-            <Button variant="light" onClick={() => go(step.to)} aria-label={`Start: ${step.label}`} style={{ flex: 'none' }}>
+            <Button variant="light" onClick={() => go(step)} aria-label={`Start: ${step.label}`} style={{ flex: 'none' }}>
               Start
             </Button>
           </Group>
