@@ -75,9 +75,9 @@ const selectInput = (label: RegExp, root: HTMLElement = document.body) =>
 /** An option of an open Select; inside a modal its portaled list counts as hidden in jsdom. */
 const option = (name: string) => screen.findByRole('option', { name, hidden: true });
 
-async function openBilling(role: Role, over: Record<string, Handler> = {}) {
+async function openBilling(role: Role, over: Record<string, Handler> = {}, path = '/billing') {
   const api = billingApi(role, over);
-  const view = renderRoute('/billing');
+  const view = renderRoute(path);
   await screen.findByRole('heading', { name: 'Billing', level: 1 });
   return { ...view, ...api };
 }
@@ -102,6 +102,20 @@ describe('billing: the three cards per role', () => {
     expect(await screen.findByText('Card ending in 4242, Expiry 12/30')).toBeInTheDocument();
     expect(screen.getByText('Recent')).toBeInTheDocument();
     expect(screen.queryByText(/1881/)).not.toBeInTheDocument();
+  });
+
+  it('opens the Add Balance dialog at once for ?add-balance=1 (the Notify Agency email), and only once', async () => {
+    const { router } = await openBilling('agency', {}, '/billing?add-balance=1');
+    expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/billing');
+  });
+
+  it('opens nothing for ?add-balance=1 to an associate, who cannot top up', async () => {
+    const { router } = await openBilling('associate', {}, '/billing?add-balance=1');
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add Balance' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?add-balance=1');
   });
 
   it('says No Saved Card! when the agency has none', async () => {

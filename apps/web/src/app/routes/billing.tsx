@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -14,11 +15,28 @@ import { useSession } from '@/lib/auth';
 // recharts is the heaviest library of the app: it loads with the chart, after the rest of the screen.
 const SpendingChart = lazy(() => import('@/features/billing/components/spending-chart'));
 
-/** /billing: balance, spending and cards, monthly spending, history, invoices. */
+/**
+ * /billing: balance, spending and cards, monthly spending, history, invoices. `?add-balance=1` (the
+ * Notify Agency email's button, links from other screens) opens the Add Balance dialog at once.
+ */
 export function BillingRoute() {
   const { user, role } = useSession();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const askedToAdd = searchParams.get('add-balance') === '1' && (roleCan(role, 'wallet.topup') || roleCan(role, 'wallet.credit'));
+  useEffect(() => {
+    if (!askedToAdd) return;
+    setAdding(true);
+    // Once: a reload or Back does not open it again.
+    setSearchParams(
+      (params) => {
+        params.delete('add-balance');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [askedToAdd, setSearchParams]);
   if (!user || !role) return null;
   const openAdd = () => setAdding(true);
 

@@ -225,7 +225,34 @@ describe('dashboard: waiting for your review', () => {
 });
 
 describe('dashboard: figures per role', () => {
-  const STATS = { agencies: 12, active_agencies: 10, open_items: 34, overdue_items: 3, wallet_balance: 12345.5 };
+  const STATS = {
+    agencies: 12,
+    active_agencies: 10,
+    open_items: 34,
+    overdue_items: 3,
+    wallet_balance: 12345.5,
+    unassigned_items: 7,
+    unassigned: [
+      {
+        id: 81,
+        order_id: 40,
+        article_title: 'Late launch post',
+        order_type: 'Blog Post',
+        agency: { id: 31, name: 'Acme Media' },
+        due_at: '2026-03-02T17:00:00Z',
+        overdue: true,
+      },
+      {
+        id: 82,
+        order_id: 41,
+        article_title: null,
+        order_type: 'Press Release',
+        agency: { id: 32, name: 'Beta Words' },
+        due_at: '2099-03-09T17:00:00Z',
+        overdue: false,
+      },
+    ],
+  };
 
   function openFigures(role: 'admin' | 'agency' | 'associate', overrides: Partial<User> = {}) {
     const auth = signIn(role, { order_count: 3, ...overrides });
@@ -252,8 +279,9 @@ describe('dashboard: figures per role', () => {
     const agencies = await screen.findByRole('region', { name: 'Active Agencies' });
     await waitFor(() => expect(agencies).toHaveTextContent('10 of 12'));
     expect(agencies).toHaveTextContent('2 inactive');
-    expect(screen.getByRole('link', { name: /^Open Items\s*34\b/ })).toHaveAttribute('href', '/fulfilment');
-    expect(screen.getByRole('link', { name: /^Overdue Items\s*3\b/ })).toHaveAttribute('href', '/fulfilment');
+    // Each opens the fulfilment queue with its filter.
+    expect(screen.getByRole('link', { name: /^Open Items\s*34\b/ })).toHaveAttribute('href', '/fulfilment?status=open');
+    expect(screen.getByRole('link', { name: /^Overdue Items\s*3\b/ })).toHaveAttribute('href', '/fulfilment?status=overdue');
     expect(screen.getByRole('region', { name: 'Wallet Balances Held' })).toHaveTextContent('$12,345.50');
 
     const users = screen.getByRole('region', { name: 'Users' });
@@ -265,6 +293,21 @@ describe('dashboard: figures per role', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Completed Orders' })).toHaveTextContent('30'));
     expect(screen.queryByText('Available Balance')).not.toBeInTheDocument();
     expect(called(calls, 'GET /api/billing/getAvailableBalance/7')).toHaveLength(0);
+  });
+
+  it('lists an admin the unassigned items, the earliest due first, each opening the queue at it, and all of them in the queue', async () => {
+    const { calls } = openFigures('admin');
+    const card = await screen.findByRole('region', { name: 'Unassigned items (7)' });
+    const late = within(card).getByRole('link', { name: /Late launch post/ });
+    expect(late).toHaveTextContent('Item #81 · Blog Post · Acme Media · due');
+    expect(late).toHaveTextContent('Overdue');
+    expect(late).toHaveAttribute('href', '/fulfilment?status=Unassigned&search=81');
+    const untitled = within(card).getByRole('link', { name: /Item 82/ });
+    expect(untitled).not.toHaveTextContent('Overdue');
+    expect(untitled).toHaveAttribute('href', '/fulfilment?status=Unassigned&search=82');
+    expect(within(card).getByRole('link', { name: 'View all 7 in the queue' })).toHaveAttribute('href', '/fulfilment?status=Unassigned');
+    // One call feeds the figures and the list.
+    expect(called(calls, 'GET /api/dashboard/admin-stats')).toHaveLength(1);
   });
 
   it('shows an agency its balance with Add Balance (opening the top-up), its users with Add Users, and its order counts', async () => {
@@ -309,5 +352,29 @@ describe('dashboard: figures per role', () => {
     await user.click(within(guide).getByRole('button', { name: 'Start: Add team members' }));
     expect(await screen.findByRole('dialog', { name: 'Add Associate' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/management');
+  });
+
+  it("opens the Add Balance dialog over the dashboard from the welcome guide's Add balance", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, router } = openFigures('agency', { login_count: 1 });
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 100));
+    const guide = await screen.findByRole('dialog', { name: 'Getting started' });
+    await user.click(within(guide).getByRole('button', { name: 'Start: Add balance' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Getting started' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('textbox', { name: /Amount/ })).toBeInTheDocument();
+  });
+
+  it("opens the admin's credit dialog from the welcome guide's Add balance", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, router } = openFigures('admin', { login_count: 1 });
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 100));
+    const guide = await screen.findByRole('dialog', { name: 'Getting started' });
+    await user.click(within(guide).getByRole('button', { name: 'Start: Add balance' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

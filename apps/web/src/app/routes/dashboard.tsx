@@ -5,11 +5,13 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { IconCircleCheck, IconPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { managementScreenMessages, messages, roleCan, type Role, type User } from '@copydesk/shared';
+import { AdminAddBalanceModal } from '@/features/billing/components/admin-add-balance-modal';
 import { BalanceCard } from '@/features/billing/components/billing-cards';
 import { LazyAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
 import { ReviewQueueCard } from '@/features/content/components/review-queue-card';
 import { AdminFigures } from '@/features/dashboard/components/admin-figures';
 import { FigureCard } from '@/features/dashboard/components/figure-card';
+import { UnassignedItems } from '@/features/dashboard/components/unassigned-items';
 import { WelcomeGuide } from '@/features/dashboard/components/welcome-guide';
 import { LocationSelects } from '@/features/geo/components/location-selects';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
@@ -105,7 +107,7 @@ function AccountFigures({ user, role, onAddBalance }: { user: User; role: Role; 
 }
 
 /**
- * /dashboard: greets the user; for admins the operation's figures; order counts; completed orders,
+ * /dashboard: greets the user; for admins the operation's figures and the unassigned items; order counts; completed orders,
  * the wallet and the users; what waits for review (customers); recent orders; the account.
  */
 export function DashboardRoute() {
@@ -128,13 +130,23 @@ export function DashboardRoute() {
           </Button>
         )}
       </Group>
-      {roleCan(role, 'dashboard.adminStats') && <AdminFigures />}
+      {roleCan(role, 'dashboard.adminStats') && (
+        <>
+          <AdminFigures />
+          <UnassignedItems />
+        </>
+      )}
       <OrderStatusLinks />
       <AccountFigures user={user} role={role} onAddBalance={() => setAddingBalance(true)} />
       {roleCan(role, 'content.review') && <ReviewQueueCard />}
       <RecentOrders isAdmin={!roleCan(role, 'orders.pay')} />
       <AccountCard user={user} />
-      <WelcomeGuide userId={user.id} loginCount={user.login_count} role={role} />
+      <WelcomeGuide
+        userId={user.id}
+        loginCount={user.login_count}
+        role={role}
+        onAddBalance={roleCan(role, 'wallet.topup') || roleCan(role, 'wallet.credit') ? () => setAddingBalance(true) : undefined}
+      />
       {roleCan(role, 'wallet.topup') && (
         <LazyAddBalanceModal
           opened={addingBalance}
@@ -143,6 +155,7 @@ export function DashboardRoute() {
           renderLocation={(props) => <LocationSelects {...props} />}
         />
       )}
+      {roleCan(role, 'wallet.credit') && <AdminAddBalanceModal opened={addingBalance} onClose={() => setAddingBalance(false)} />}
     </Stack>
   );
 }

@@ -80,7 +80,7 @@ describe('payment: what each role sees', () => {
     expect(screen.queryByRole('tab', { name: 'New Card' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Saved Card' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay with your Available Balance' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Add Balance?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Balance?' })).not.toBeInTheDocument();
     expect(count(calls, 'GET /api/user/getsavedcards/7')).toBe(0);
   });
 
@@ -91,7 +91,8 @@ describe('payment: what each role sees', () => {
     await waitFor(() => expect(walletBox()).toBeChecked());
     expect(screen.getByRole('tab', { name: 'New Card' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Saved Card' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Balance?' })).toHaveAttribute('href', '/billing');
+    // It opens the Add Balance dialog over this order (see 'payment: wallet').
+    expect(screen.getByRole('button', { name: 'Add Balance?' })).toBeInTheDocument();
     expect(screen.getByText('Blog Post')).toBeInTheDocument();
     expect(screen.getByText('1000 Words · SEO Optimisation')).toBeInTheDocument();
     expect(screen.getByText('$60.00')).toBeInTheDocument();
@@ -137,7 +138,37 @@ describe('payment: wallet', () => {
     expect(screen.getByRole('button', { name: 'Pay with your Available Balance' })).toBeDisabled();
   });
 
-  it("lets an associate short of funds notify the agency once, then says 'Email already sent.'", async () => {
+  it('tops the wallet up in the Add Balance dialog over the order, then shows the new balance and lets the wallet pay', async () => {
+    let balance = 50;
+    const { user, calls, router } = await openPayment('agency', {
+      'GET /api/billing/getAvailableBalance/7': () => json(200, { balance }),
+      'POST /api/billing/addBalance': () => {
+        balance = 100;
+        return json(200, { message: billingMessages.balanceAdded });
+      },
+    });
+    await waitFor(() => expect(tab('Saved Card')).toHaveAttribute('aria-selected', 'true'));
+    await user.click(tab('Wallet'));
+    await waitFor(() => expect(walletBox()).toBeDisabled());
+    await user.click(screen.getByRole('button', { name: 'Add Balance?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
+    await waitFor(() => expect(within(dialog).queryByLabelText('Loading the card form')).not.toBeInTheDocument());
+    await user.type(within(dialog).getByLabelText(/^Amount/), '50');
+    // The newest saved card is chosen on opening.
+    await waitFor(() => expect(within(dialog).getByRole('tab', { name: 'Saved Card' })).toHaveAttribute('aria-selected', 'true'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+    await screen.findByText(billingMessages.balanceAdded);
+    expect(calls.find((c) => route(c) === 'POST /api/billing/addBalance')?.body).toEqual({ paymentInfo: { balance: 50, savedCardid: 3 } });
+
+    // Still this order's payment, with the balance read again: the wallet can pay now.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Balance' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/payment/5');
+    await waitFor(() => expect(walletBox()).toBeEnabled());
+    expect(walletBox().closest('.mantine-Paper-root')).toHaveTextContent('Available Balance$100.00');
+    expect(screen.queryByText(messages.balanceNotEnough)).not.toBeInTheDocument();
+  });
+
+  it("lets an associate short of funds notify the agency once, naming the order, then says 'Email already sent.'", async () => {
     const { user, calls } = await openPayment('associate', {
       'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 10 }),
       'GET /api/notifyAgency': () => json(200, { message: 'Your agency has been notified.' }),
@@ -149,6 +180,8 @@ describe('payment: wallet', () => {
     await user.click(notifyButton);
     expect(await screen.findByText(messages.emailAlreadySent)).toBeInTheDocument();
     expect(count(calls, 'GET /api/notifyAgency')).toBe(1);
+    const notified = calls.find((c) => route(c) === 'GET /api/notifyAgency')!;
+    expect(new URL(notified.url, 'http://test.local').searchParams.get('order_id')).toBe('5');
   });
 });
 

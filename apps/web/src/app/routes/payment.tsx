@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
@@ -11,6 +11,7 @@ import { amountToCents, billingMessages, formatMoney, messages, RELOAD_AFTER_SAV
 import { useAvailableBalance } from '@/features/billing/api/get-available-balance';
 import { useSavedCards } from '@/features/billing/api/get-saved-cards';
 import { DownloadInvoiceButton } from '@/features/billing/components/download-invoice-button';
+import { LazyAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
 import { PaymentMethodFields } from '@/features/billing/components/payment-method-fields';
 import { usePaymentMethod } from '@/features/billing/hooks/use-payment-method';
 import { LocationSelects } from '@/features/geo/components/location-selects';
@@ -42,6 +43,9 @@ export function PaymentRoute() {
   const leaveTo = safeRedirect(search.get('redirect'));
   const verified = Boolean(user?.email_verified_at);
   const walletOnly = !roleCan(role, 'orders.pay.card');
+  // "Add Balance?" tops the wallet up here, over this order: the balance shown follows the top-up.
+  const [addingBalance, setAddingBalance] = useState(false);
+  const canTopUp = roleCan(role, 'wallet.topup');
 
   const order = usePaymentOrder(verified ? orderId : null);
   const balance = useAvailableBalance(user?.id);
@@ -142,6 +146,8 @@ export function PaymentRoute() {
                 savedCards={cards.data?.data}
                 savedCardsLoading={cards.isLoading}
                 renderLocation={(props) => <LocationSelects {...props} />}
+                orderId={orderId}
+                onAddBalance={canTopUp ? () => setAddingBalance(true) : undefined}
               />
               <TermsCheckbox checked={checkout.terms} invalid={checkout.termsInvalid} onChange={checkout.setTerms} />
               <Stack gap="xs">
@@ -190,6 +196,14 @@ export function PaymentRoute() {
           )}
         </Grid.Col>
       </Grid>
+      {canTopUp && (
+        <LazyAddBalanceModal
+          opened={addingBalance}
+          onClose={() => setAddingBalance(false)}
+          userId={user.id}
+          renderLocation={(props) => <LocationSelects {...props} />}
+        />
+      )}
       <ConfirmationModal
         confirmation={checkout.confirmation}
         onViewOrder={() => navigate(`/items/${orderId}`)}

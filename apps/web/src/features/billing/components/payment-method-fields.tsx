@@ -21,11 +21,15 @@ type PaymentMethodFieldsProps = {
   savedCards: SavedCard[] | undefined;
   savedCardsLoading: boolean;
   renderLocation: RenderLocation;
+  /** The order being paid: the associate's Notify Agency names it, so the agency's email can. */
+  orderId?: number;
+  /** Opens the Add Balance dialog over the page; without it, "Add Balance?" opens it on the billing page. */
+  onAddBalance?: () => void;
 };
 
-/** The associate's request for more balance: once per visit, then 'Email already sent.' */
-function NotifyAgencyButton() {
-  const request = useNotifyAgency();
+/** The associate's request for more balance (naming the order): once per visit, then 'Email already sent.' */
+function NotifyAgencyButton({ orderId }: { orderId?: number }) {
+  const request = useNotifyAgency(orderId);
   const [sent, setSent] = useState(false);
   const onClick = () => {
     if (sent) {
@@ -46,7 +50,9 @@ function NotifyAgencyButton() {
   );
 }
 
-function WalletBox({ method, balance }: { method: PaymentMethodState; balance: number | undefined }) {
+type WalletBoxProps = { method: PaymentMethodState; balance: number | undefined; orderId?: number; onAddBalance?: () => void };
+
+function WalletBox({ method, balance, orderId, onAddBalance }: WalletBoxProps) {
   const loading = balance === undefined;
   return (
     <Paper withBorder radius="md" p="md" bg={method.walletChecked ? 'teal.0' : undefined}>
@@ -74,12 +80,17 @@ function WalletBox({ method, balance }: { method: PaymentMethodState; balance: n
           </Text>
         )}
         <Group gap="md">
-          {!method.walletOnly && (
-            <Anchor component={Link} to="/billing" size="sm" fw={600}>
-              Add Balance?
-            </Anchor>
-          )}
-          {method.walletOnly && !loading && method.walletShort && <NotifyAgencyButton />}
+          {!method.walletOnly &&
+            (onAddBalance ? (
+              <Anchor component="button" type="button" onClick={onAddBalance} size="sm" fw={600}>
+                Add Balance?
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/billing?add-balance=1" size="sm" fw={600}>
+                Add Balance?
+              </Anchor>
+            ))}
+          {method.walletOnly && !loading && method.walletShort && <NotifyAgencyButton orderId={orderId} />}
         </Group>
       </Stack>
     </Paper>
@@ -87,7 +98,7 @@ function WalletBox({ method, balance }: { method: PaymentMethodState; balance: n
 }
 
 /** Wallet / New Card / Saved Card on the payment page; associates see the wallet only. */
-export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoading, renderLocation }: PaymentMethodFieldsProps) {
+export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoading, renderLocation, orderId, onAddBalance }: PaymentMethodFieldsProps) {
   const chosenSaved = savedCards?.find((c) => String(c.id) === method.savedCardId);
   const elsewhere = method.walletChecked ? 'your available balance' : chosenSaved ? `the saved card ${savedCardLabel(chosenSaved)}` : null;
 
@@ -104,7 +115,7 @@ export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoa
         )}
       </Tabs.List>
       <Tabs.Panel value="wallet">
-        <WalletBox method={method} balance={balance} />
+        <WalletBox method={method} balance={balance} orderId={orderId} onAddBalance={onAddBalance} />
       </Tabs.Panel>
       {!method.walletOnly && (
         <>
