@@ -25,9 +25,9 @@ async function expectOpenFor(browser: Browser, who: { email: string; password: s
   }
 }
 
-test('a visitor opening a signed-in page is sent to /login', async ({ page }) => {
+test('a visitor opening a signed-in page is sent to /login, carrying the page to return to', async ({ page }) => {
   await expectRedirect(page, '/dashboard', '/login');
-  await expectRedirect(page, '/my-account', '/login');
+  await expectRedirect(page, '/my-account', '/login\\?next=%2Fmy-account');
 });
 
 test('a signed-in agency is kept off visitor pages and unknown paths, and admin screens', async ({ page, browser }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { messages, userMessages } from '@copydesk/shared';
+import { messages, signInMessages, userMessages } from '@copydesk/shared';
 import { demo, fillSignIn, signIn } from '../harness/accounts';
 import { expectAccessible, newPage } from '../harness/screens';
 import { latestMail, linkIn } from '../harness/mailbox';
@@ -92,6 +92,6 @@ test('an admin adds an agency, the agency adds an associate, and deactivating th
   await expect(associatePage).toHaveURL(/\/login$/);
   // ...and signing in again is refused.
   await fillSignIn(associatePage, associate.email, associate.password);
-  await expect(associatePage.getByText(messages.accountDeactivated)).toBeVisible();
+  await expect(associatePage.getByText(signInMessages.associateDeactivated)).toBeVisible();
   await expect(associatePage).toHaveURL(/\/login$/);
 });

@@ -14,6 +14,7 @@ import {
   orderMessages,
   paymentSettlementMessages,
   securityMessages,
+  signInMessages,
   uploadLimitMessages,
   userMessages,
 } from './messages.js';
@@ -47,6 +48,7 @@ export const errorCodes = {
   'auth.forbidden': { status: 403, message: messages.forbidden },
   'auth.account_deactivated': { status: 403, message: messages.accountDeactivated },
   'auth.agency_deactivated': { status: 403, message: userMessages.agencyDeactivated },
+  'auth.associate_deactivated': { status: 403, message: signInMessages.associateDeactivated },
   'auth.email_unverified': { status: 403, message: messages.verifyEmailFirst },
   'auth.invalid_credentials': { status: 422, message: messages.invalidCredentials },
   'auth.too_many_logins': { status: 429, message: messages.tooManyLogins },

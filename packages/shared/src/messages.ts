@@ -442,3 +442,14 @@ export const uploadLimitMessages = {
   importUnavailable: 'Spreadsheet imports are unavailable for a moment. Please try again shortly.',
   photoDimensions: 'The profile picture may not be larger than 4096 × 4096 pixels.',
 } as const;
+
+/** Sign-in links opened in a signed-in browser, and sign-in refusals (docs/decisions/0032-sign-in-links-return-paths-remember-me.md). */
+export const signInMessages = {
+  associateDeactivated: 'Your account has been deactivated. Please ask your agency to switch it back on.',
+  linkHeading: 'This link is for another account',
+  linkForAnother: (owner: string, you: string) => `This sign-in link is for ${owner}. You are signed in as ${you}.`,
+  signOutAndContinue: 'Sign out and continue',
+  stayHere: 'Stay signed in',
+  checkingLink: 'Checking the sign-in link…',
+  rememberMeHint: 'Keeps you signed in after the browser is closed, for up to 30 days.',
+} as const;

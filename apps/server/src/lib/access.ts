@@ -122,6 +122,8 @@ const LINK_SESSION_CALLS = new Map<Endpoint, ((call: LinkCall) => boolean | Prom
   [endpoints.getUnreadCount, null],
   [endpoints.getOfferStatus, null],
   [endpoints.applyCoupon, null],
+  // The sign-in page asks whose link a browser holding such a session opened (auth.service.ts, getSignInLinkOwner).
+  [endpoints.getSignInLinkOwner, null],
   [endpoints.getOrder, (call) => isId(field(call.params, 'id'), call.orderId)],
   [endpoints.payOrder, (call) => isId(field(field(call.body, 'paymentInfo'), 'order_id'), call.orderId)],
   [endpoints.getAvailableBalance, (call) => isId(field(call.params, 'userId'), call.userId)],
@@ -137,6 +139,11 @@ const LINK_SESSION_CALLS = new Map<Endpoint, ((call: LinkCall) => boolean | Prom
 
 /** The order of each request made by a sign-in link's session, for its call's own check (`linkOrderCheckOf`). */
 const linkSessionOf = new WeakMap<FastifyRequest, { userId: number; orderId: number }>();
+
+/** The order a sign-in link's session is bound to, for a call it may make; null for a full session. */
+export function linkSessionOrderOf(request: FastifyRequest): number | null {
+  return linkSessionOf.get(request)?.orderId ?? null;
+}
 
 /**
  * The check of a call a sign-in link's session may make that names an order or a user: run in

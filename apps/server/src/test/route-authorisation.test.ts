@@ -229,6 +229,13 @@ const MATRIX: Row[] = [
 
   /* The signed-in user itself. */
   { route: 'GET /api/getInfo', url: () => '/api/getInfo', allowed: all(200) },
+  // Whose sign-in link a signed-in browser opened: a link nobody holds is invalid for every caller with a session.
+  {
+    route: 'POST /api/sign-in-link/owner',
+    url: () => '/api/sign-in-link/owner',
+    payload: () => ({ token: 'not-a-real-token-0123456789' }),
+    allowed: all([401, messages.invalidLoginLink]),
+  },
   // Validation only: a real change would end the caller's other sessions.
   { route: 'POST /api/update/password', url: () => '/api/update/password', payload: () => ({}), allowed: all(422) },
   { route: 'POST /api/updateProfilePic', url: () => '/api/updateProfilePic', payload: () => ({}), allowed: all(422) },

@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullPageLoader } from '@/components/ui/full-page-loader';
-import { clearLocalData, useSession } from '@/lib/auth';
-import { browser } from '@/lib/browser';
+import { useSession } from '@/lib/auth';
 import './accessibility.css';
 import { useFocusOnNavigation, usePageTitle } from './page-meta';
 import { guardRoute } from './route-guard';
@@ -16,17 +13,9 @@ export function RouteGuardOutlet() {
   const location = useLocation();
   const session = useSession();
   const result = guardRoute(`${location.pathname}${location.search}`, session);
-  const reset = result !== null && 'clearSessionAndReload' in result;
   usePageTitle();
   useFocusOnNavigation();
 
-  useEffect(() => {
-    if (!reset) return;
-    clearLocalData();
-    browser.reload();
-  }, [reset]);
-
-  if (reset) return <FullPageLoader />;
-  if (result && 'redirect' in result) return <Navigate to={result.redirect} replace />;
+  if (result) return <Navigate to={result.redirect} replace />;
   return <Outlet />;
 }

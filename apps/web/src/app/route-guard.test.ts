@@ -10,7 +10,7 @@ const associate = as('associate');
 const toDashboard = { redirect: '/dashboard' };
 const toLogin = { redirect: '/login' };
 
-const visitorPages = ['/login', '/signup', '/password/reset/4f9c2a7e', '/setpassword/abc123def', '/email/verify', '/social-login/Zm9vYmFy'];
+const visitorPages = ['/login', '/signup', '/password/reset/4f9c2a7e', '/setpassword/abc123def', '/email/verify'];
 
 const signedInPages = [
   '/dashboard',
@@ -40,8 +40,17 @@ describe('guardRoute: visitors-only pages', () => {
     for (const session of [admin, agency, associate]) expect(guardRoute(path, session)).toEqual(toDashboard);
   });
 
-  it('clears the stored session and reloads when an emailed link carries token and order_id', () => {
-    expect(guardRoute('/login?token=abc&order_id=42', agency)).toEqual({ clearSessionAndReload: true });
+  it('shows /login to a signed-in user when an emailed link carries token and order_id: the page asks whose link it is', () => {
+    for (const session of [admin, agency, associate]) expect(guardRoute('/login?token=abc&order_id=42', session)).toBeNull();
+    expect(guardRoute('/signup?token=abc&order_id=42', agency)).toEqual(toDashboard);
+  });
+
+  it('sends a signed-in user on /login?next= to that page, when it is one of this site', () => {
+    expect(guardRoute('/login?next=%2Fcontent-view%2F17', agency)).toEqual({ redirect: '/content-view/17' });
+    expect(guardRoute('/login?next=%2Fmessage%3Fthread%3D3', associate)).toEqual({ redirect: '/message?thread=3' });
+    for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '/login', '/signup']) {
+      expect(guardRoute(`/login?next=${encodeURIComponent(next)}`, agency), next).toEqual(toDashboard);
+    }
   });
 
   it('redirects to /dashboard when only one of token and order_id is in the query', () => {
@@ -55,8 +64,13 @@ describe('guardRoute: visitors-only pages', () => {
 });
 
 describe('guardRoute: signed-in pages', () => {
-  it.each(signedInPages)('%s sends a visitor to /login', (path) => {
-    expect(guardRoute(path, visitor)).toEqual(toLogin);
+  it.each(signedInPages.filter((path) => path !== '/dashboard'))('%s sends a visitor to /login, carrying the page in ?next=', (path) => {
+    expect(guardRoute(path, visitor)).toEqual({ redirect: `/login?next=${encodeURIComponent(path)}` });
+  });
+
+  it('sends a visitor from /dashboard to plain /login, and keeps the query of a message link', () => {
+    expect(guardRoute('/dashboard', visitor)).toEqual(toLogin);
+    expect(guardRoute('/message?thread=12', visitor)).toEqual({ redirect: '/login?next=%2Fmessage%3Fthread%3D12' });
   });
 
   it.each(['/dashboard', '/order', '/content-view/17', '/items/9001', '/my-account', '/billing'])('%s opens for every role', (path) => {
@@ -87,7 +101,7 @@ describe('guardRoute: signed-in pages', () => {
 
   it('guards a parametrised path even with a query string', () => {
     expect(guardRoute('/payment/42?coupon=SAVE10', admin)).toEqual(toDashboard);
-    expect(guardRoute('/payment/42?coupon=SAVE10', visitor)).toEqual(toLogin);
+    expect(guardRoute('/payment/42?coupon=SAVE10', visitor)).toEqual({ redirect: '/login?next=%2Fpayment%2F42%3Fcoupon%3DSAVE10' });
   });
 });
 
@@ -95,6 +109,11 @@ describe('guardRoute: unknown and open paths', () => {
   it.each(['/', '/nope', '/create/42/extra', '/fulfilment/12', '/payment', '/edit-coupon', '/password/reset'])('%s goes to /dashboard', (path) => {
     expect(guardRoute(path, visitor)).toEqual(toDashboard);
     expect(guardRoute(path, agency)).toEqual(toDashboard);
+  });
+
+  it('leaves the Google sign-in landing to the page itself, which goes on to the return path', () => {
+    expect(guardRoute('/social-login/Zm9vYmFy', visitor)).toBeNull();
+    expect(guardRoute('/social-login/Zm9vYmFy', agency)).toBeNull();
   });
 
   it('leaves the development mailbox open to everyone', () => {

@@ -1,4 +1,5 @@
 import { roleCan, type Capability, type Role } from '@copydesk/shared';
+import { landingPath, loginPathFor, NEXT_PARAM } from '@/features/auth/lib/return-path';
 
 /**
  * The route table and its guards (docs/decisions/0011-tenancy-and-roles.md), as one pure function so every rule is
@@ -21,7 +22,6 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/password/reset/:token', access: 'visitor' },
   { pattern: '/setpassword/:token', access: 'visitor' },
   { pattern: '/email/verify', access: 'visitor' },
-  { pattern: '/social-login/:token', access: 'visitor' },
 
   { pattern: '/dashboard', access: 'signedIn' },
   { pattern: '/order', access: 'signedIn' },
@@ -41,17 +41,17 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   // A working support inbox for everyone, where the original portal sent every role away (docs/decisions/0024-support-inbox.md).
   { pattern: '/message', access: 'signedIn' },
 
+  // Where Google sign-in returns: the page itself exchanges the token, stores the session and goes on
+  // to the return path; a guard reacting to the new session would send it to the dashboard first.
+  { pattern: '/social-login/:token', access: 'open' },
+
   // Development aid: lists the emails the server would have sent (no guard).
   { pattern: '/dev/mailbox', access: 'open' },
 ];
 
 export type GuardSession = { token: string | null; role: Role | null };
 
-export type GuardResult =
-  | null
-  | { redirect: string }
-  /** A visitors-only page opened from an emailed sign-in link while someone is signed in. */
-  | { clearSessionAndReload: true };
+export type GuardResult = null | { redirect: string };
 
 function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
@@ -67,7 +67,10 @@ export function findRule(pathname: string): RouteRule | undefined {
 
 /**
  * Where the browser must go instead of `location`, or null to show the page.
- * `location` is a path with an optional query (`/login?token=…&order_id=…`).
+ * `location` is a path with an optional query (`/login?token=…&order_id=…`). A visitor sent to
+ * /login carries the page in `?next=`, where the sign-in then lands (features/auth/lib/return-path.ts);
+ * an emailed sign-in link opened while signed in stays on /login, which asks whose link it is
+ * (docs/decisions/0032-sign-in-links-return-paths-remember-me.md).
  */
 export function guardRoute(location: string, session: GuardSession): GuardResult {
   const url = new URL(location, 'http://copydesk.local');
@@ -79,12 +82,19 @@ export function guardRoute(location: string, session: GuardSession): GuardResult
 
   if (rule.access === 'visitor') {
     if (!signedIn) return null;
-    if (url.searchParams.get('token') && url.searchParams.get('order_id')) return { clearSessionAndReload: true };
-    return { redirect: '/dashboard' };
+    if (url.pathname === '/login' && url.searchParams.get('token') && url.searchParams.get('order_id')) return null;
+    return { redirect: landingAfterSignIn(url.searchParams.get(NEXT_PARAM)) };
   }
 
-  if (!signedIn) return { redirect: '/login' };
+  if (!signedIn) return { redirect: loginPathFor(`${url.pathname}${url.search}`) };
   // A stored user without a known role is treated as the least privileged: no admin screens.
   if (rule.requires && !roleCan(session.role ?? 'associate', rule.requires)) return { redirect: '/dashboard' };
   return null;
+}
+
+/** `landingPath`, but never a visitors-only page (which would only send the user on to the dashboard). */
+export function landingAfterSignIn(next: string | null | undefined): string {
+  const path = landingPath(next);
+  const rule = findRule(new URL(path, 'http://copydesk.local').pathname);
+  return rule?.access === 'visitor' ? '/dashboard' : path;
 }

@@ -38,5 +38,8 @@ afterEach(() => {
   notifications.clean();
   notifications.cleanQueue();
   localStorage.clear();
+  sessionStorage.clear();
+  // A session that is not remembered keeps its token in this cookie (lib/auth.tsx).
+  document.cookie = 'copydesk_session=; Path=/; Max-Age=0';
   vi.restoreAllMocks();
 });

@@ -7,6 +7,8 @@ import {
   passwordTokenSchema,
   registerBodySchema,
   registerResponseSchema,
+  signInLinkOwnerBodySchema,
+  signInLinkOwnerResponseSchema,
   tokenParamSchema,
   userResponseSchema,
 } from '../schemas/auth.js';
@@ -47,6 +49,16 @@ export const authEndpoints = {
   verifyEmail: defineEndpoint({ ...routes.verifyEmail, tags, access: 'public', params: tokenParamSchema, redirect: true }),
   /** Signs in from an emailed order link. */
   getUserByToken: defineEndpoint({ ...routes.getUserByToken, tags, access: 'public', params: tokenParamSchema, response: { 200: authResponseSchema } }),
+  /** Whose emailed sign-in link a signed-in browser opened, without spending it. */
+  getSignInLinkOwner: defineEndpoint({
+    ...routes.getSignInLinkOwner,
+    tags,
+    access: 'signed-in',
+    summary:
+      'Whose emailed sign-in link this is, without spending it: own (the caller’s, with its order) or the owner’s masked email. Only for a signed-in caller; an unknown, used or expired link answers 401 unless it is the caller’s own.',
+    body: signInLinkOwnerBodySchema,
+    response: { 200: signInLinkOwnerResponseSchema },
+  }),
   /** Exchanges the one-time token Google sign-in handed over. */
   getGoogleLogin: defineEndpoint({ ...routes.getGoogleLogin, tags, access: 'public', params: tokenParamSchema, response: { 200: authResponseSchema } }),
 };

@@ -20,6 +20,7 @@ export const routes = {
   verifyEmail: { method: 'GET', path: '/email/verify/:token' },
   getUserByToken: { method: 'GET', path: '/getuserbytoken/:token' },
   getGoogleLogin: { method: 'GET', path: '/getGoogleLogin/:token' },
+  getSignInLinkOwner: { method: 'POST', path: '/sign-in-link/owner' },
   socialRedirect: { method: 'GET', path: '/socialredirect' },
   socialCallback: { method: 'GET', path: '/socialcallback' },
   listUsers: { method: 'GET', path: '/user' },

@@ -234,6 +234,16 @@ export const checkVerifyResponseSchema = z.object({ verified: z.boolean(), messa
 /** A one-time token in the path (email links, sign-in hand-overs). */
 export const tokenParamSchema = z.object({ token: z.string().max(200) });
 
+/** POST /sign-in-link/owner: an emailed sign-in link's token, sent in the body so it stays out of request logs. */
+export const signInLinkOwnerBodySchema = z.object({ token: z.string().min(1).max(200) });
+/**
+ * Whose sign-in link it is, as the signed-in browser that opened it may know (docs/decisions/0032-sign-in-links-return-paths-remember-me.md):
+ * `own` when it is the caller's (the browser goes to the order's payment page and the link stays
+ * unspent), else the owner's masked email.
+ */
+export const signInLinkOwnerResponseSchema = z.object({ own: z.boolean(), order_id: z.number().int(), owner: z.string().nullable() });
+export type SignInLinkOwner = z.infer<typeof signInLinkOwnerResponseSchema>;
+
 /** Query values Google may send to the sign-in callback; never a validation error, the callback always redirects. */
 const anyText = z.string().optional().catch(undefined);
 export const socialCallbackQuerySchema = z

@@ -142,6 +142,20 @@ export const authRepository = {
     return row ?? null;
   },
 
+  /** A sign-in link as stored, spent or not: its user, its order and whether it would still sign in. */
+  async findSignInLink(db: DbOrTx, tokenHash: string): Promise<{ userId: number; orderId: number | null; usable: boolean } | null> {
+    const [row] = await db
+      .select({
+        userId: oneTimeTokens.userId,
+        orderId: oneTimeTokens.orderId,
+        usable: sql<boolean>`(${oneTimeTokens.usedAt} is null and ${oneTimeTokens.expiresAt} > now())`,
+      })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, 'login_link')))
+      .limit(1);
+    return row ? { ...row, usable: row.usable === true } : null;
+  },
+
   /** Looks a token up without consuming it. */
   async findValidOneTimeToken(db: DbOrTx, tokenHash: string, purpose: OneTimePurpose) {
     const [row] = await db

@@ -7,7 +7,7 @@ import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../lib/route.js';
 import { parseOrThrow } from '../../lib/validate.js';
-import { bearerToken, currentUser, requireAuth } from '../../lib/access.js';
+import { bearerToken, currentUser, linkSessionOrderOf, requireAuth } from '../../lib/access.js';
 import * as auth from './auth.service.js';
 import { signupCookie, signupKeyFromCookie } from './signup-key.js';
 
@@ -128,6 +128,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   route(app, endpoints.getUserByToken, { config: limit(30, 15) }, async (request) =>
     auth.exchangeOneTimeLogin(ctx, { token: request.params.token, purpose: 'login_link' }),
+  );
+
+  route(app, endpoints.getSignInLinkOwner, { config: limit(30, 15) }, async (request) =>
+    auth.getSignInLinkOwner(ctx, currentUser(request), { token: request.body.token, sessionOrderId: linkSessionOrderOf(request) }),
   );
 
   route(app, endpoints.getGoogleLogin, { config: limit(30, 15) }, async (request) =>

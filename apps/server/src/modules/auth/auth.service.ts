@@ -49,6 +49,15 @@ async function answerNoSoonerThan<T>(ms: number, work: () => Promise<T>): Promis
   }
 }
 
+/**
+ * `accountRefusal` as a sign-in answers it: a deactivated associate is told to ask its agency, which
+ * can switch it back on (agencies and admins keep "contact support").
+ */
+export function signInRefusal(user: Pick<UserRow, 'status' | 'role'>, agencyStatus: number | null) {
+  const refusal = accountRefusal(user, agencyStatus);
+  return refusal === 'auth.account_deactivated' && user.role === 'associate' ? ('auth.associate_deactivated' as const) : refusal;
+}
+
 type SignUp = z.output<typeof signUpFieldsSchema>;
 type Login = z.output<typeof loginSchema>;
 type PasswordToken = z.output<typeof passwordTokenSchema>;
@@ -163,7 +172,7 @@ export async function login(ctx: AppContext, { credentials: input, ip }: { crede
     throw AppError.field('auth.invalid_credentials', 'email');
   }
   await loginThrottle.clear(ctx.db, input.email, ip);
-  const refusal = accountRefusal(user, await authRepository.agencyStatusOf(ctx.db, user));
+  const refusal = signInRefusal(user, await authRepository.agencyStatusOf(ctx.db, user));
   if (refusal) throw new AppError(refusal);
   if (!user.emailVerifiedAt) throw new AppError('auth.email_unverified');
   const token = await ctx.db.transaction(async (tx) => {
@@ -330,7 +339,7 @@ export async function exchangeOneTimeLogin(ctx: AppContext, { token, purpose }: 
     if (!link?.userId || (purpose === 'login_link' && link.orderId === null)) return null;
     const user = await usersRepository.findById(tx, link.userId);
     if (!user) return null;
-    const refusal = accountRefusal(user, await authRepository.agencyStatusOf(tx, user));
+    const refusal = signInRefusal(user, await authRepository.agencyStatusOf(tx, user));
     if (refusal) throw new AppError(refusal);
     await usersRepository.incrementLoginCount(tx, user.id);
     const session = link.orderId === null ? await issueAccessToken(tx, user.id) : await issueLinkSession(tx, user.id, link.orderId);
@@ -338,6 +347,37 @@ export async function exchangeOneTimeLogin(ctx: AppContext, { token, purpose }: 
   });
   if (!result) throw new AppError(purpose === 'social_login' ? 'auth.social_failed' : 'auth.login_link_invalid');
   return { token: result.token, user: await loadUserDto(ctx.db, result.userId) };
+}
+
+/**
+ * `ag•••@example.com`: enough for the holder of a sign-in link to recognise whose it is. It tells
+ * nothing the link itself does not grant: spending it signs in as that user, full address included.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  const local = email.slice(0, at);
+  return `${local.slice(0, local.length > 3 ? 2 : 1)}•••${email.slice(at)}`;
+}
+
+/**
+ * POST /sign-in-link/owner: whose emailed sign-in link a signed-in browser opened, without spending
+ * it (docs/decisions/0032-sign-in-links-return-paths-remember-me.md). The caller's own link answers
+ * `own` with its order, whatever its state (the owner already reaches that order), so the browser
+ * goes straight to the payment page and the link keeps working; a sign-in link's session counts as
+ * the owner only for its own order. Another account's link is named by its masked email, and only
+ * while it would still sign in: an unknown, used or expired one answers as the exchange would.
+ */
+export async function getSignInLinkOwner(ctx: AppContext, actor: UserRow, { token, sessionOrderId }: { token: string; sessionOrderId: number | null }) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError('auth.login_link_invalid');
+  const link = await authRepository.findSignInLink(ctx.db, hashToken(token));
+  if (!link || link.orderId === null) throw new AppError('auth.login_link_invalid');
+  const own = link.userId === actor.id && (sessionOrderId === null || sessionOrderId === link.orderId);
+  if (own) return { own: true, order_id: link.orderId, owner: null };
+  if (!link.usable) throw new AppError('auth.login_link_invalid');
+  const owner = await usersRepository.findById(ctx.db, link.userId);
+  if (!owner) throw new AppError('auth.login_link_invalid');
+  return { own: false, order_id: link.orderId, owner: maskEmail(owner.email) };
 }
 
 /** A one-time sign-in token for `/getuserbytoken/{token}`, opening a session for `orderId`'s payment only. */

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, messages } from '@copydesk/shared';
-import { accessTokens, orders } from '../../db/schema/index.js';
+import { endpoints, messages, signInMessages } from '@copydesk/shared';
+import { accessTokens, orders, users } from '../../db/schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
 import { bearer, createTestApp, type TestApp } from '../../test/harness.js';
-import { fundedAgency, orderItem, placeOrder, signInTenants, uniqueEmail, type Tenant } from '../../test/helpers.js';
+import { createVerifiedAgency, fundedAgency, orderItem, placeOrder, signInTenants, uniqueEmail, type Tenant } from '../../test/helpers.js';
 import { createLoginLink, LINK_SESSION_TTL_MS } from './auth.service.js';
 
 /**
@@ -23,7 +24,8 @@ afterAll(() => t?.close());
 
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   payload === undefined ? t.app.inject({ method, url, headers: bearer(token) }) : t.app.inject({ method, url, headers: bearer(token), payload });
-const payWallet = (token: string, orderId: number) => call(token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } });
+const payWallet = (token: string, orderId: number) =>
+  call(token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } });
 
 /** Redeems a link as the sign-in page does; answers the session's bearer token. */
 async function redeem(link: string): Promise<string> {
@@ -111,6 +113,7 @@ describe('the session of an emailed sign-in link', () => {
       'getAvailableBalance',
       'listSavedCards',
       'getInvoiceLink',
+      'getSignInLinkOwner',
     ];
     let refused = 0;
     for (const [name, endpoint] of Object.entries(endpoints)) {
@@ -161,5 +164,104 @@ describe('the session of an emailed sign-in link', () => {
     expect([res.statusCode, res.json().message]).toEqual([401, messages.invalidLoginLink]);
     // A link minted after the reactivation works.
     await redeem(await createLoginLink(t.db, id, orderId));
+  });
+});
+
+/**
+ * A signed-in browser that opens an emailed sign-in link asks whose it is before spending it
+ * (docs/decisions/0032-sign-in-links-return-paths-remember-me.md): its own goes to the payment page
+ * with the link unspent; another account's is named by its masked email; a stranger without a
+ * session learns nothing.
+ */
+describe('POST /api/sign-in-link/owner', () => {
+  const owner = (token: string | null, link: string) =>
+    t.app.inject({ method: 'POST', url: '/api/sign-in-link/owner', headers: token ? bearer(token) : {}, payload: { token: link } });
+
+  it('answers the owner its own link with the order, and leaves the link unspent', async () => {
+    const orderId = await placeOrder(t.app, tok.agencyA, [orderItem()]);
+    const link = await createLoginLink(t.db, ids.agencyA, orderId);
+    const res = await owner(tok.agencyA, link);
+    expect([res.statusCode, res.json()], res.body).toEqual([200, { own: true, order_id: orderId, owner: null }]);
+    // Asked twice, still unspent: the exchange works afterwards.
+    expect((await owner(tok.agencyA, link)).statusCode).toBe(200);
+    await redeem(link);
+    // Spent, it is still the owner's: the owner goes to the payment page all the same.
+    expect((await owner(tok.agencyA, link)).json()).toEqual({ own: true, order_id: orderId, owner: null });
+  });
+
+  it("names another account's link by its masked email only: associate, admin and another agency", async () => {
+    const orderId = await placeOrder(t.app, tok.agencyA, [orderItem()]);
+    const link = await createLoginLink(t.db, ids.agencyA, orderId);
+    for (const who of ['associateA', 'admin', 'agencyB'] as const) {
+      const res = await owner(tok[who], link);
+      expect([res.statusCode, res.json()], `${who}: ${res.body}`).toEqual([200, { own: false, order_id: orderId, owner: 'ag•••@example.com' }]);
+      expect(res.body).not.toContain('agency@example.com');
+    }
+    // Nobody's question spent it.
+    await redeem(link);
+  });
+
+  it('refuses a caller without a session: 401, the link unspent', async () => {
+    const orderId = await placeOrder(t.app, tok.agencyA, [orderItem()]);
+    const link = await createLoginLink(t.db, ids.agencyA, orderId);
+    const res = await owner(null, link);
+    expect([res.statusCode, res.json().code]).toEqual([401, 'auth.unauthenticated']);
+    await redeem(link);
+  });
+
+  it("answers another account's spent, unknown or malformed link as the exchange would: 401 invalid link", async () => {
+    const orderId = await placeOrder(t.app, tok.agencyA, [orderItem()]);
+    const link = await createLoginLink(t.db, ids.agencyA, orderId);
+    await redeem(link);
+    for (const [what, value] of [
+      ['spent', link],
+      ['unknown', 'x'.repeat(43)],
+      ['malformed', 'not a token!'],
+    ] as const) {
+      const res = await owner(tok.associateA, value);
+      expect([res.statusCode, res.json().code, res.json().message], what).toEqual([401, 'auth.login_link_invalid', messages.invalidLoginLink]);
+    }
+    const empty = await owner(tok.associateA, '');
+    expect([empty.statusCode, empty.json().code]).toEqual([422, 'validation.failed']);
+  });
+
+  it("counts a sign-in link's session as the owner only for its own order", async () => {
+    const first = await placeOrder(t.app, tok.agencyA, [orderItem()]);
+    const second = await placeOrder(t.app, tok.agencyA, [orderItem()]);
+    const firstLink = await createLoginLink(t.db, ids.agencyA, first);
+    const session = await redeem(firstLink);
+    // The same link opened again in the browser its session lives in: straight to the payment page.
+    expect((await owner(session, firstLink)).json()).toEqual({ own: true, order_id: first, owner: null });
+    const secondLink = await createLoginLink(t.db, ids.agencyA, second);
+    const other = await owner(session, secondLink);
+    expect([other.statusCode, other.json()], other.body).toEqual([200, { own: false, order_id: second, owner: 'ag•••@example.com' }]);
+  });
+});
+
+describe('a deactivated associate at sign-in', () => {
+  it('is told to ask its agency; an agency keeps the support message', async () => {
+    const email = uniqueEmail('switched-off');
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: bearer(tok.agencyA),
+      payload: { sign: { name: 'Switched Off', email, contact_number: '+12015550123', role_designation: 'Writer', userId: ids.agencyA } },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const [row] = await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('switched-off-pass'), emailVerifiedAt: new Date() })
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
+    await t.db.update(users).set({ status: 0 }).where(eq(users.id, row!.id));
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'switched-off-pass' } });
+    expect([login.statusCode, login.json()]).toEqual([403, { code: 'auth.associate_deactivated', message: signInMessages.associateDeactivated }]);
+    expect(signInMessages.associateDeactivated).toMatch(/agency/);
+
+    const agency = await createVerifiedAgency(t.app);
+    await t.db.update(users).set({ status: 0 }).where(eq(users.email, agency.email));
+    const agencyLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: agency.email, password: agency.password } });
+    expect([agencyLogin.statusCode, agencyLogin.json().message]).toEqual([403, messages.accountDeactivated]);
   });
 });

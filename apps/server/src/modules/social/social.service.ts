@@ -5,7 +5,8 @@ import { sqlState, type DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
-import { issueOneTimeToken, SOCIAL_TTL_MS } from '../auth/auth.service.js';
+import { authRepository } from '../auth/auth.repository.js';
+import { issueOneTimeToken, signInRefusal, SOCIAL_TTL_MS } from '../auth/auth.service.js';
 import { usersRepository } from '../users/users.repository.js';
 
 /**
@@ -190,7 +191,8 @@ export function createGoogleSignIn(config: Config): GoogleSignIn {
       const profile = readProfile(claims);
       const token = await ctx.db.transaction(async (tx) => {
         const user = await findOrCreateGoogleUser(tx, profile);
-        if (user.status !== 1) throw new AppError('auth.account_deactivated');
+        const refusal = signInRefusal(user, await authRepository.agencyStatusOf(tx, user));
+        if (refusal) throw new AppError(refusal);
         return issueOneTimeToken(tx, user.id, 'social_login', SOCIAL_TTL_MS);
       });
       return { token };

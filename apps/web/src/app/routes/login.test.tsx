@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '@copydesk/shared';
+import { messages, signInMessages } from '@copydesk/shared';
+import { getToken } from '@/lib/auth';
 import { browser } from '@/lib/browser';
-import { json, makeUser, mockApi, renderRoute, route } from '@/test/utils';
+import { json, makeUser, mockApi, renderRoute, route, signIn } from '@/test/utils';
 
 const signedInUser = makeUser('agency');
 
@@ -184,6 +185,132 @@ describe('sign-in screen', () => {
     expect(calls[0].url).toBe('/api/getuserbytoken/emailed');
     expect(assign).not.toHaveBeenCalled();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/42'), { timeout: 3000 });
-    expect(localStorage.getItem('token')).toBe('tok-link');
+    // Not remembered: the link's session ends with the browser.
+    expect(getToken()).toBe('tok-link');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session past the browser only when Remember me is ticked', async () => {
+    mockApi((call) => {
+      if (route(call) === 'POST /api/login') return json(200, { token: 'tok-short', user: signedInUser });
+      if (route(call) === 'GET /api/getInfo') return json(200, { user: signedInUser });
+    });
+    const { user, router } = await openLogin();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getToken()).toBe('tok-short');
+    expect(document.cookie).toContain('copydesk_session=tok-short');
+  });
+});
+
+describe('sign-in lands where the user was sent from', () => {
+  const signInOn = async (path: string) => {
+    const calls = mockApi((call) => {
+      if (route(call) === 'POST /api/login') return json(200, { token: 'tok-1', user: signedInUser });
+      if (route(call) === 'GET /api/getInfo') return json(200, { user: signedInUser });
+    });
+    const view = await openLogin(path);
+    await view.user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await view.user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
+    return { ...view, calls };
+  };
+
+  it('a signed-out visit to a message thread signs in and opens that thread', async () => {
+    mockApi(() => undefined);
+    const first = renderRoute('/message?thread=12');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
+    expect(first.router.state.location.search).toBe('?next=%2Fmessage%3Fthread%3D12');
+    first.unmount();
+
+    const { router } = await signInOn('/login?next=%2Fmessage%3Fthread%3D12');
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/message?thread=12'));
+  });
+
+  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])('refuses next=%s: lands on the dashboard', async (next) => {
+    const { router } = await signInOn(`/login?next=${encodeURIComponent(next)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('hands the return path and Remember me to Google sign-in', async () => {
+    mockApi(() => undefined);
+    vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { user } = await openLogin('/login?next=%2Fcontent-view%2F5');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(JSON.parse(sessionStorage.getItem('googleSignIn')!)).toEqual({ next: '/content-view/5', remember: true });
+  });
+});
+
+describe('an emailed sign-in link opened while signed in', () => {
+  it('is the signed-in account’s own: straight to the payment page, the link not spent', async () => {
+    signIn('agency');
+    const calls = mockApi((call) => {
+      if (route(call) === 'POST /api/sign-in-link/owner') return json(200, { own: true, order_id: 42, owner: null });
+    });
+    const { router } = renderRoute('/login?token=own-link&order_id=42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/42'));
+    expect(calls.map(route)).not.toContain('GET /api/getuserbytoken/own-link');
+    expect(calls.find((call) => route(call) === 'POST /api/sign-in-link/owner')?.body).toEqual({ token: 'own-link' });
+    expect(getToken()).toBe('test-token');
+  });
+
+  it('is another account’s: says whose, and spends it only after Sign out and continue', async () => {
+    signIn('associate', { email: 'sam@example.com' });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const calls = mockApi((call) => {
+      if (route(call) === 'POST /api/sign-in-link/owner') return json(200, { own: false, order_id: 42, owner: 'ag•••@example.com' });
+      if (route(call) === 'POST /api/logout') return json(200, { message: messages.loggedOut });
+      if (route(call) === 'GET /api/getuserbytoken/agency-link') return json(200, { token: 'tok-agency', user: signedInUser });
+    });
+    const { user } = renderRoute('/login?token=agency-link&order_id=42');
+
+    expect(await screen.findByRole('heading', { name: signInMessages.linkHeading })).toBeInTheDocument();
+    expect(screen.getByText(signInMessages.linkForAnother('ag•••@example.com', 'sam@example.com'))).toBeInTheDocument();
+    expect(calls.map(route)).not.toContain('GET /api/getuserbytoken/agency-link');
+
+    await user.click(screen.getByRole('button', { name: signInMessages.signOutAndContinue }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/42'), { timeout: 3000 });
+    expect(calls.map(route)).toEqual(['POST /api/sign-in-link/owner', 'POST /api/logout', 'GET /api/getuserbytoken/agency-link']);
+    expect(getToken()).toBe('tok-agency');
+  });
+
+  it('is another account’s and the user stays: back to the dashboard, nothing spent', async () => {
+    signIn('associate');
+    const calls = mockApi((call) => {
+      if (route(call) === 'POST /api/sign-in-link/owner') return json(200, { own: false, order_id: 42, owner: 'ag•••@example.com' });
+      if (route(call) === 'GET /api/getInfo') return json(200, { user: makeUser('associate') });
+    });
+    const { user, router } = renderRoute('/login?token=kept-link&order_id=42');
+    await user.click(await screen.findByRole('button', { name: signInMessages.stayHere }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls.map(route)).not.toContain('GET /api/getuserbytoken/kept-link');
+    expect(getToken()).toBe('test-token');
+  });
+
+  it('whose session has ended goes on as a visitor: the link is exchanged once', async () => {
+    signIn('agency');
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const calls = mockApi((call) => {
+      if (route(call) === 'POST /api/sign-in-link/owner') return json(401, { code: 'auth.unauthenticated', message: messages.unauthenticated });
+      if (route(call) === 'GET /api/getuserbytoken/expired-session') return json(200, { token: 'tok-new', user: signedInUser });
+    });
+    renderRoute('/login?token=expired-session&order_id=7');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/7'), { timeout: 3000 });
+    expect(calls.filter((call) => route(call) === 'GET /api/getuserbytoken/expired-session')).toHaveLength(1);
+  });
+});
+
+describe('the exchange of an emailed link', () => {
+  it('happens once in a page load, even when the page is mounted again', async () => {
+    vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const calls = mockApi(() => json(200, { token: 'tok-once', user: signedInUser }));
+    const first = renderRoute('/login?token=only-once&order_id=9');
+    expect(await screen.findByText(messages.loggedIn)).toBeInTheDocument();
+    first.unmount();
+    renderRoute('/login?token=only-once&order_id=9');
+    await waitFor(() => expect(screen.getAllByText(messages.loggedIn).length).toBeGreaterThan(0));
+    expect(calls.filter((call) => route(call) === 'GET /api/getuserbytoken/only-once')).toHaveLength(1);
   });
 });

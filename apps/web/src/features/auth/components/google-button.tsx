@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { browser } from '@/lib/browser';
 import { SOCIAL_REDIRECT_URL } from '../api/get-google-login';
+import { rememberGoogleSignIn } from '../lib/return-path';
 
 function GoogleMark() {
   return (
@@ -22,10 +23,17 @@ function GoogleMark() {
   );
 }
 
-/** Starts Google sign-in: the browser leaves for the server, which returns to /social-login/{token}. */
-export function GoogleButton({ children }: { children: string }) {
+/**
+ * Starts Google sign-in: the browser leaves for the server, which returns to /social-login/{token}.
+ * The return path and the "Remember me" box wait for that page in this tab (return-path.ts).
+ */
+export function GoogleButton({ children, next = null, remember = false }: { children: string; next?: string | null; remember?: boolean }) {
+  const start = () => {
+    rememberGoogleSignIn({ next, remember });
+    browser.assign(SOCIAL_REDIRECT_URL);
+  };
   return (
-    <Button variant="default" fullWidth leftSection={<GoogleMark />} onClick={() => browser.assign(SOCIAL_REDIRECT_URL)}>
+    <Button variant="default" fullWidth leftSection={<GoogleMark />} onClick={start}>
       {children}
     </Button>
   );

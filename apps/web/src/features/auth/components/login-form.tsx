@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@copydesk/shared';
+import { messages, signInMessages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { getSendto, saveSession, setSendto } from '@/lib/auth';
 import { ariaInvalid, refuseWithToast } from '@/lib/form';
@@ -12,6 +12,7 @@ import { reportServerError } from '@/lib/server-errors';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useLogin } from '../api/login';
 import { loadSignInSchemas } from '../lib/load-sign-in-schemas';
+import { landingPath, NEXT_PARAM } from '../lib/return-path';
 import { GoogleButton } from './google-button';
 
 /**
@@ -23,13 +24,20 @@ function prefilledEmail(state: unknown): string {
   return typeof passed === 'string' && passed ? passed : (getSendto() ?? '');
 }
 
-/** Email + password sign-in (docs/decisions/0012-no-account-enumeration.md). */
+/**
+ * Email + password sign-in (docs/decisions/0012-no-account-enumeration.md). It lands on the page the
+ * user was sent from (`?next=`, kept only when it is a path of this site) and keeps the session past
+ * the browser's closing only when "Remember me" is ticked
+ * (docs/decisions/0032-sign-in-links-return-paths-remember-me.md).
+ */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A failure is a toast, or for an unverified address the verify screen: shown here, not centrally.
   const login = useLogin({ meta: { errorToast: false } });
   const location = useLocation();
+  const [params] = useSearchParams();
+  const next = params.get(NEXT_PARAM);
   const form = useForm({
     initialValues: { email: prefilledEmail(location.state), password: '', remember: false },
     // The first rule: both fields filled, else red borders and the required-fields toast.
@@ -61,9 +69,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     login.mutate(parsed.data, {
       onSuccess: (auth) => {
         queryClient.clear();
-        saveSession(auth);
+        saveSession(auth, { remember: parsed.data.remember });
         notify.success(messages.loggedIn);
-        navigate('/dashboard', { replace: true });
+        navigate(landingPath(next), { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'auth.email_unverified') {
@@ -95,7 +103,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Checkbox label="Remember me" title={signInMessages.rememberMeHint} {...form.getInputProps('remember', { type: 'checkbox' })} />
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot password?
           </Anchor>
@@ -104,7 +112,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           Sign in
         </Button>
         <Divider label="or" labelPosition="center" />
-        <GoogleButton>Sign in with Google</GoogleButton>
+        <GoogleButton next={next} remember={form.values.remember}>
+          Sign in with Google
+        </GoogleButton>
         <Text ta="center" size="sm">
           <Anchor component={Link} to="/signup">
             Don't have an account. Sign Up.
