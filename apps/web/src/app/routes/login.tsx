@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, signInMessages, TOKEN_LOGIN_REDIRECT_MS } from '@copydesk/shared';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -130,14 +130,14 @@ export function LoginRoute() {
       <AuthLayout title={signInMessages.linkHeading}>
         <Stack gap="lg">
           <Text>{signInMessages.linkForAnother(otherAccount.owner, session.user?.email ?? '')}</Text>
-          <Group grow wrap="wrap">
-            <Button variant="default" onClick={() => navigate(landingPath(null), { replace: true })} disabled={signingOut}>
-              {signInMessages.stayHere}
-            </Button>
-            <Button onClick={() => void signOutAndContinue()} loading={signingOut}>
+          <Stack gap="sm">
+            <Button fullWidth onClick={() => void signOutAndContinue()} loading={signingOut}>
               {signInMessages.signOutAndContinue}
             </Button>
-          </Group>
+            <Button fullWidth variant="default" onClick={() => navigate(landingPath(null), { replace: true })} disabled={signingOut}>
+              {signInMessages.stayHere}
+            </Button>
+          </Stack>
         </Stack>
       </AuthLayout>
     );
