@@ -1,7 +1,8 @@
 import 'react-phone-number-input/style.css';
-import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react';
 import { Input } from '@mantine/core';
 import PhoneInput, { type Country } from 'react-phone-number-input';
+import { phoneProblem } from '@copydesk/shared';
 import classes from './phone-field.module.css';
 
 export type { Country };
@@ -26,17 +27,25 @@ export type PhoneFieldProps = {
   error?: boolean | string;
   description?: string;
   disabled?: boolean;
+  onBlur?: () => void;
 };
 
-/** International phone input with a country select, storing E.164. */
-export function PhoneField({ label, value, onChange, country, onCountryChange, required, error, description, disabled }: PhoneFieldProps) {
+/**
+ * International phone input with a country select, storing E.164. From its first blur on, a number
+ * the server would refuse says so under the field as it is typed: the check is the server's own
+ * (`phoneProblem`, packages/shared/src/phone.ts), so what the field formats is what the server takes.
+ */
+export function PhoneField({ label, value, onChange, country, onCountryChange, required, error, description, disabled, onBlur }: PhoneFieldProps) {
   const id = useId();
+  const [left, setLeft] = useState(false);
+  const problem = left ? phoneProblem(value, country) : null;
+  const shown = typeof error === 'string' ? error : (problem ?? undefined);
   return (
-    <Input.Wrapper id={id} label={label} required={required} error={typeof error === 'string' ? error : undefined} description={description}>
+    <Input.Wrapper id={id} label={label} required={required} error={shown} description={description}>
       <PhoneInput
         id={id}
         className={classes.root}
-        containerComponentProps={{ 'data-error': error ? true : undefined }}
+        containerComponentProps={{ 'data-error': error || problem ? true : undefined }}
         international
         countryCallingCodeEditable={false}
         defaultCountry={country ?? 'US'}
@@ -46,8 +55,12 @@ export function PhoneField({ label, value, onChange, country, onCountryChange, r
         onChange={(next) => onChange(next || undefined)}
         onCountryChange={onCountryChange}
         inputComponent={PhoneTextInput}
-        invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
+        invalid={Boolean(error || problem)}
+        aria-invalid={error || problem ? true : undefined}
+        onBlur={() => {
+          setLeft(true);
+          onBlur?.();
+        }}
         autoComplete="tel"
         disabled={disabled}
         required={required}

@@ -4,8 +4,9 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Select } from '@/components/ui/select';
+import { ZipCodeInput } from '@/components/ui/zip-code-input';
 import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
-import { gatewayMessages, messages, TEXT_MAX, ZIP_MAX } from '@copydesk/shared';
+import { gatewayMessages, messages, TEXT_MAX } from '@copydesk/shared';
 import { notify } from '@/lib/notify';
 import type { CardEntry } from '../hooks/use-card-entry';
 import { CVC_LENGTH, expiryYears, MONTHS, typedCardNumber, typedCvc, type CardForm, type Invalid, type Location } from '../lib/card-form';
@@ -185,16 +186,7 @@ export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, 
               invalid: { country: invalid.country, state: invalid.state, city: invalid.city },
               required: true,
             })}
-            <TextInput
-              label="Zip Code"
-              required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={ZIP_MAX}
-              value={value.zipCode}
-              error={invalid.zipCode}
-              onChange={(e) => set({ zipCode: e.currentTarget.value.slice(0, ZIP_MAX) }, 'zipCode')}
-            />
+            <ZipCodeInput required value={value.zipCode} error={invalid.zipCode} onChange={(zipCode) => set({ zipCode }, 'zipCode')} />
           </SimpleGrid>
         </>
       )}

@@ -34,7 +34,7 @@ const options = (places: Place[] | undefined) => {
   return out;
 };
 
-/** Country → State → City, each list loaded from the server when its parent is chosen. */
+/** Country → State → City, each list loaded from the server when its parent is chosen; a state without cities takes a typed city. */
 export function LocationSelects({ value, onChange, invalid = {}, required }: LocationSelectsProps) {
   const countries = useCountries();
   const states = useStates(value.country_id);
@@ -49,8 +49,9 @@ export function LocationSelects({ value, onChange, invalid = {}, required }: Loc
     if (names.size && value.city) names.add(value.city);
     return [...names].map((name) => ({ value: name, label: name }));
   }, [cities.data, value.city]);
-  // Some states have no city list: then the city is typed in.
-  const typeCity = Boolean(value.state_id) && cities.isSuccess && cityOptions.length === 0;
+  // Most states have no city list (243 of the United Kingdom's 247), and a list that cannot load
+  // is no list either: then the city is typed in, and the server takes it as typed.
+  const typeCity = Boolean(value.state_id) && ((cities.isSuccess && cityOptions.length === 0) || cities.isError);
 
   return (
     <>
@@ -89,6 +90,7 @@ export function LocationSelects({ value, onChange, invalid = {}, required }: Loc
         <TextInput
           label="City"
           required={required}
+          autoComplete="address-level2"
           maxLength={CITY_MAX}
           value={value.city ?? ''}
           error={invalid.city}

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
-import { contactInfoFieldsSchema, messages, TEXT_MAX, ZIP_MAX, type ContactInfoInput, type User } from '@copydesk/shared';
+import { messages, TEXT_MAX, updateInfoSchema, type ContactInfoInput, type User } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
+import { ZipCodeInput } from '@/components/ui/zip-code-input';
 import { useUpdateInfo } from '../api/update-info';
 
 type Location = {
@@ -69,7 +70,8 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
       zipCode: user.zipCode ?? '',
     },
     transformValues: toContactInfo,
-    validate: (values) => schemaErrors(contactInfoFieldsSchema, toContactInfo(values)),
+    // The route's own contract: the zip code and phone rules included, as the server applies them.
+    validate: (values) => schemaErrors(updateInfoSchema, toContactInfo(values)),
     enhanceGetInputProps: ariaInvalid,
   });
   const { country_id, country, state_id, state, city } = form.values;
@@ -112,15 +114,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
             invalid: { country: Boolean(form.errors.country), state: Boolean(form.errors.state), city: Boolean(form.errors.city) },
             required: true,
           })}
-          <TextInput
-            label="Zip Code"
-            required
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={ZIP_MAX}
-            {...form.getInputProps('zipCode')}
-            onChange={(e) => form.setFieldValue('zipCode', e.currentTarget.value.replace(/\D/g, '').slice(0, ZIP_MAX))}
-          />
+          <ZipCodeInput required {...form.getInputProps('zipCode')} />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={update.isPending}>
