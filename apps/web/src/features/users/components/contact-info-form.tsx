@@ -114,7 +114,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
             invalid: { country: Boolean(form.errors.country), state: Boolean(form.errors.state), city: Boolean(form.errors.city) },
             required: true,
           })}
-          <ZipCodeInput required {...form.getInputProps('zipCode')} />
+          <ZipCodeInput required {...form.getInputProps('zipCode')} value={form.values.zipCode} />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={update.isPending}>
