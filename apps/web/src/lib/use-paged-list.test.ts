@@ -32,6 +32,16 @@ describe('usePagedList', () => {
     expect(result.current.params).toEqual({ page: 1, limit: 5, sort_column: 'id', sort_order: 'desc' });
   });
 
+  it('opens with initialFilters, typed ones asked for at once, and resets to the filters', () => {
+    const { result } = renderList({ initialFilters: { keyword: ' bikes ', agency: '31' } });
+    expect(result.current.filters).toEqual({ from: '', keyword: ' bikes ', agency: '31' });
+    // No wait for a typing pause: the address named it.
+    expect(result.current.params).toMatchObject({ keyword: 'bikes', agency: '31' });
+    act(() => result.current.reset());
+    expect(result.current.filters).toEqual(EMPTY);
+    expect(result.current.params).not.toHaveProperty('agency');
+  });
+
   it('lists a list without sorting or filters by page and size only', () => {
     const { result } = renderHook(() => usePagedList({ limit: 10 }));
     expect(result.current.params).toEqual({ page: 1, limit: 10 });
