@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { billingMessages, listScreenMessages, messages, offerMessages } from '@copydesk/shared';
 import { demo, registerVerifiedAgency } from '../harness/accounts';
 import { latestMail, linkIn } from '../harness/mailbox';
-import { expectAccessible } from '../harness/screens';
+import { expectAccessible, newPage } from '../harness/screens';
 
 /**
  * Between screens, when the wallet is short: an associate's Notify Agency names the order, and the
@@ -115,8 +115,9 @@ test('an associate short of balance notifies its agency from the payment page, a
   await agencyPage.context().close();
 });
 
-test('Add Balance? on the payment page tops the wallet up in its dialog and stays on the order, which the wallet then pays', async ({ page, request }) => {
+test('Add Balance? on the payment page tops the wallet up in its dialog and stays on the order, which the wallet then pays', async ({ browser, request }) => {
   test.slow();
+  const page = await newPage(browser);
   const agency = await registerVerifiedAgency(request, 'topup-on-payment');
   const auth = await signInAs(page, request, agency.email, agency.password);
   // A card saved by an earlier top-up of $5.00.
@@ -153,6 +154,9 @@ test('Add Balance? on the payment page tops the wallet up in its dialog and stay
   const dialog = page.getByRole('dialog', { name: 'Add Balance' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/payment/${orderId}$`));
+  await expectAccessible(page, 'payment page, Add Balance dialog', {
+    screenshot: process.env.E2E_SHOTS ? `${process.env.E2E_SHOTS}/payment-add-balance` : undefined,
+  });
   await dialog.getByLabel('Amount').fill('50');
   // The saved card is chosen for the user.
   await expect(dialog.getByRole('tab', { name: 'Saved Card' })).toHaveAttribute('aria-selected', 'true');
@@ -169,6 +173,7 @@ test('Add Balance? on the payment page tops the wallet up in its dialog and stay
   await page.getByRole('checkbox', { name: /I accept the/ }).check();
   await page.getByRole('button', { name: 'Pay $28.00' }).click();
   await expect(page.getByRole('dialog', { name: 'Order Confirmed' })).toBeVisible();
+  await page.context().close();
 });
 
 /** Clicks `link` and answers the status the fulfilment queue then asks the server for. */
