@@ -170,6 +170,27 @@ export const billingMessages = {
   offerGranted: (credit: string) => `Congratulations! ${credit} credit has been added to your wallet.`,
 } as const;
 
+/** The billing history's rows: every movement of the wallet (docs/decisions/0033-refunds-in-every-figure.md). */
+export const billingHistoryMessages = {
+  /** What each kind of row is, as its badge says. */
+  types: {
+    'add balance': 'Top-up',
+    'admin credit': 'Admin credit',
+    'order payment': 'Order payment',
+    refund: 'Refund',
+    'offer credit': 'Offer credit',
+  },
+  /** The offer credit has no invoice of its own: the payment that earned it has. */
+  noDocument: 'No invoice',
+  /** A row that did not move the wallet (a card payment). */
+  walletUntouched: 'Paid by card: the wallet did not change',
+  balanceHeader: 'Wallet balance',
+  /** The spending chart: order payments net of refunds per month (UTC). */
+  chartSubtitle: (range: string) => `Order payments less refunds, ${range} (UTC)`,
+  chartEmpty: (months: number) => `No order payments in the last ${months} months.`,
+  chartLabel: 'Order payments less refunds per month',
+} as const;
+
 /** Coupons at checkout: each refusal says why (docs/decisions/0009-coupons.md). */
 export const couponMessages = {
   unknown: 'This coupon code is invalid.',
@@ -182,6 +203,9 @@ export const couponMessages = {
 
 /** Coupon administration (the original portal's wording; Copydesk's where it had none). */
 export const couponAdminMessages = {
+  /** A use a full refund of its order gave back: kept in the history, no longer counted (docs/decisions/0033-refunds-in-every-figure.md). */
+  useRefunded: 'Refunded',
+  useRefundedOn: (date: string) => `Order refunded in full on ${date}: this use no longer counts against the limit.`,
   codeInvalid: 'The coupon code must be text.',
   codeSpaces: 'The coupon code may not contain spaces.',
   codeCharacters: 'The coupon code may only contain letters, digits and symbols.',
@@ -243,7 +267,7 @@ export const listScreenMessages = {
   orderItemsNone: 'This order has no items left.',
   billingFailed: 'The billing history could not be loaded.',
   billingFiltered: 'No payments match these dates or this search. Change or reset the filters to see more.',
-  billingNone: 'Payments, top-ups and refunds will be listed here, each with its invoice.',
+  billingNone: 'Payments, top-ups, credits and refunds will be listed here, each with its invoice or credit note.',
   invoiceLinesFailed: 'This invoice could not be loaded.',
   couponsFiltered: 'No coupons match these filters. Change or reset them to see more.',
   couponsNone: 'No coupons yet. Add one to offer agencies a discount at checkout.',

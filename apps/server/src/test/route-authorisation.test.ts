@@ -337,6 +337,8 @@ const MATRIX: Row[] = [
 
   /* Billing: S's payment is S's and its agency's, not D's. */
   { route: 'GET /api/billing', url: () => '/api/billing', allowed: all(200) },
+  // The spending chart's series: each caller's own billing history's scope.
+  { route: 'GET /api/billing/spendingByMonth', url: () => '/api/billing/spendingByMonth', allowed: all(200) },
   { route: 'GET /api/billing/:id', url: () => `/api/billing/${f.payment}`, allowed: tenantA(200, paymentNotFound, paymentNotFound) },
   {
     route: 'GET /api/order/downloadinvoice/:id',

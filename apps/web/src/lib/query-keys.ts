@@ -74,6 +74,7 @@ export const queryKeys = {
     all: ['billing'] as const,
     balance: (userId: number) => ['billing', 'balance', userId] as const,
     spending: (userId: number) => ['billing', 'spending', userId] as const,
+    monthlySpending: ['billing', 'monthly-spending'] as const,
     savedCards: (userId: number) => ['billing', 'saved-cards', userId] as const,
     history: (params: object) => ['billing', 'history', params] as const,
     detail: (id: number) => ['billing', 'detail', id] as const,

@@ -5,6 +5,7 @@ import {
   billingListQuerySchema,
   billingListResponseSchema,
   idempotencyHeaderSchema,
+  monthlySpendingResponseSchema,
   payOrderResponseSchema,
   payOrderSchema,
   paymentConfigResponseSchema,
@@ -71,6 +72,13 @@ export const billingEndpoints = {
     tags,
     params: userIdParamSchema,
     response: { 200: spendingResponseSchema },
+  }),
+  getMonthlySpending: defineEndpoint({
+    ...routes.getMonthlySpending,
+    access: 'signed-in',
+    summary: "Order payments net of refunds per month, for the spending chart (the caller's billing history's scope)",
+    tags,
+    response: { 200: monthlySpendingResponseSchema },
   }),
   listSavedCards: defineEndpoint({
     ...routes.listSavedCards,

@@ -48,6 +48,7 @@ export const routes = {
   getPayment: { method: 'GET', path: '/billing/:id' },
   getAvailableBalance: { method: 'GET', path: '/billing/getAvailableBalance/:userId' },
   getSpending: { method: 'GET', path: '/billing/getSpending/:userId' },
+  getMonthlySpending: { method: 'GET', path: '/billing/spendingByMonth' },
   listSavedCards: { method: 'GET', path: '/user/getsavedcards/:userId' },
   getSetupIntent: { method: 'GET', path: '/user/setup-intent' },
   getInvoiceLink: { method: 'GET', path: '/order/downloadinvoice/:id' },

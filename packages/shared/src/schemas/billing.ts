@@ -188,6 +188,7 @@ export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>;
 export const setupIntentResponseSchema = z.object({ gateway: z.enum(PAYMENT_GATEWAYS), client_secret: z.string().nullable() });
 
 export const balanceResponseSchema = z.object({ balance: z.number() });
+/** What the agency's orders cost, net of their refunds, in dollars. */
 export const spendingResponseSchema = z.object({ spending: z.number() });
 export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -229,7 +230,39 @@ export const billingRowSchema = z.object({
   type: z.enum(['add balance', 'order payment', 'refund']),
   order_id: z.number().nullable(),
 });
-export const billingListResponseSchema = z.object({ data: z.array(billingRowSchema), meta: pageMetaSchema });
+
+/** What a row of the billing history records: every movement of the wallet, and every payment. */
+export const BILLING_HISTORY_TYPES = ['add balance', 'admin credit', 'order payment', 'refund', 'offer credit'] as const;
+export type BillingHistoryType = (typeof BILLING_HISTORY_TYPES)[number];
+
+/**
+ * A row of the billing history (GET /billing): a wallet movement (top-up, admin credit, wallet
+ * payment, refund, offer credit) or a payment that moved no wallet (a card payment). `id` is the
+ * payment whose invoice or credit note the row shows, `null` for the offer credit, which has none;
+ * `key` tells rows apart. `wallet_amount` is what the row did to the wallet, signed (0 for a card
+ * payment), and `balance_after` the balance it left (null when it moved none): an agency's
+ * `wallet_amount`s add up to its balance.
+ */
+export const billingHistoryRowSchema = billingRowSchema.extend({
+  key: z.string(),
+  id: z.number().nullable(),
+  invoice: z.string().nullable(),
+  type: z.enum(BILLING_HISTORY_TYPES),
+  wallet_amount: z.number(),
+  balance_after: z.number().nullable(),
+});
+export type BillingHistoryRow = z.infer<typeof billingHistoryRowSchema>;
+export const billingListResponseSchema = z.object({ data: z.array(billingHistoryRowSchema), meta: pageMetaSchema });
+
+/** How many months the spending chart shows, the current one included. */
+export const SPENDING_MONTHS = 6;
+
+/**
+ * GET /billing/spendingByMonth: order payments net of their refunds per UTC month (YYYY-MM), the
+ * last SPENDING_MONTHS months, oldest first, months without payments as 0. A refund lowers the
+ * month of the payment it returns.
+ */
+export const monthlySpendingResponseSchema = z.object({ data: z.array(z.object({ month: z.string(), spending: z.number() })) });
 
 export const billingDetailSchema = billingRowSchema.extend({
   address: z.string().nullable(),

@@ -169,7 +169,7 @@ export const couponSchema = z.object({
   user_id: z.string(),
   expiry: z.string(),
   limit: z.number(),
-  /** Paid orders that used it so far. */
+  /** Paid orders that use it: a use a full refund gave back no longer counts. */
   used: z.number(),
   status: z.number(),
   created_at: z.string(),
@@ -201,6 +201,8 @@ export const couponHistoryRowSchema = z.object({
   /** The discount the order got, in dollars. */
   discount: z.number(),
   created_at: z.string(),
+  /** When a full refund of the order gave the use back (it no longer counts against the limit); null while it counts. */
+  refunded_at: z.string().nullable(),
 });
 export const couponHistoryResponseSchema = z.object({ data: z.array(couponHistoryRowSchema), meta: pageMetaSchema });
 

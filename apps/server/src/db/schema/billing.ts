@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, pgView, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { trigramIndexSettings } from './trigram.js';
 import { cents } from './money.js';
 import { orders } from './orders.js';
@@ -61,6 +61,8 @@ export const walletEntries = pgTable(
   },
   (t) => [
     index('wallet_entries_agency_idx').on(t.agencyId, t.id),
+    // The billing history (migration 0023) pairs each payment with its entry by payment id.
+    index('wallet_entries_payment_idx').on(t.paymentId),
     uniqueIndex('wallet_entries_agency_position_key').on(t.agencyId, t.position),
     check('wallet_entries_amount_check', sql`${t.amountCents} <> 0`),
     check('wallet_entries_balance_check', sql`${t.balanceAfterCents} >= 0`),
@@ -198,6 +200,11 @@ export const couponRedemptions = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     discountCents: cents('discount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a full refund of the order gave the use back (docs/decisions/0033-refunds-in-every-figure.md):
+     * the row stays in the coupon's history, marked, and no longer counts in `coupons.used_count`.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('coupon_redemptions_coupon_idx').on(t.couponId),
@@ -218,6 +225,32 @@ export const offerCredits = pgTable('offer_credits', {
   paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The billing history, read from the ledger (view of migration 0023,
+ * docs/decisions/0033-refunds-in-every-figure.md): one row per wallet entry, with the payment it
+ * books when it has its own, and one per payment that moved no wallet (a card payment). The rows'
+ * `wallet_cents` add up to the agency's balance. `payment_id` is the row's invoice or credit note
+ * (none for the offer credit); `seq` then `seq_part` order rows as the payments were numbered.
+ */
+export const billingHistory = pgView('billing_history', {
+  rowKey: text('row_key').notNull(),
+  agencyId: integer('agency_id').notNull(),
+  paymentId: integer('payment_id'),
+  entryId: integer('entry_id'),
+  kind: text('kind', { enum: ['topup', 'admin_credit', 'order', 'refund', 'offer_credit'] }).notNull(),
+  userId: integer('user_id').notNull(),
+  orderId: integer('order_id'),
+  method: text('method', { enum: [...PAYMENT_METHODS, 'Offer'] }).notNull(),
+  amountCents: cents('amount_cents').notNull(),
+  walletCents: cents('wallet_cents').notNull(),
+  balanceAfterCents: cents('balance_after_cents'),
+  description: text('description').notNull(),
+  invoiceNumber: text('invoice_number'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  seq: integer('seq').notNull(),
+  seqPart: integer('seq_part').notNull(),
+}).existing();
 
 /** Idempotency-Key records: a repeat returns the first answer (docs/decisions/0006-idempotency-keys.md). */
 export const idempotencyKeys = pgTable(

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getViewSelectedFields, gte, ilike, inArray, isNull, or, sql, sum, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, type DbOrTx } from '../../db/client.js';
 import {
+  billingHistory,
   coupons,
   orderItems,
   orders,
@@ -26,22 +27,32 @@ function scopeCondition(scope: PaymentScope): SQL | undefined {
     // Associates see what concerns orders: payments and their refunds, not top-ups.
     scope.ordersOnly ? inArray(payments.kind, ['order', 'refund']) : undefined,
     // Deleted orders count too: their refunds stay in the history of whoever placed them.
-    scope.orderedBy === null
-      ? undefined
-      : inArray(
-          payments.orderId,
-          sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${scope.orderedBy} and ${orders.agencyId} = ${scope.agencyId})`,
-        ),
+    scope.orderedBy === null ? undefined : inArray(payments.orderId, ordersPlacedBy(scope.agencyId, scope.orderedBy)),
   );
 }
 
+const ordersPlacedBy = (agencyId: number, userId: number) =>
+  sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId} and ${orders.agencyId} = ${agencyId})`;
+
+/** The same scope on the billing history's rows (the view of migration 0023). */
+function historyScopeCondition(scope: PaymentScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  return and(
+    eq(billingHistory.agencyId, scope.agencyId),
+    // Associates see order payments and their refunds, not the wallet's top-ups and credits.
+    scope.ordersOnly ? inArray(billingHistory.kind, ['order', 'refund']) : undefined,
+    scope.orderedBy === null ? undefined : inArray(billingHistory.orderId, ordersPlacedBy(scope.agencyId, scope.orderedBy)),
+  );
+}
+
+/** The history's sort columns; `id` is the order the payments were numbered in. */
 const sortColumns = {
-  id: payments.id,
-  user_id: payments.userId,
-  type: payments.kind,
-  data: payments.createdAt,
-  total: payments.amountCents,
-  created_at: payments.createdAt,
+  id: billingHistory.seq,
+  user_id: billingHistory.userId,
+  type: billingHistory.kind,
+  data: billingHistory.createdAt,
+  total: billingHistory.amountCents,
+  created_at: billingHistory.createdAt,
 } as const;
 
 /** Why the booking routine did not book: 'in_flight' means a card attempt holds the order. */
@@ -266,10 +277,29 @@ export const billingRepository = {
     return Number(row?.total ?? 0);
   },
 
-  /** What the agency's orders have cost so far (the wallet's running total; refunds do not lower it). */
+  /**
+   * What the agency's orders have cost so far net of their refunds: the wallet's running total,
+   * which a refund lowers (migration 0023, docs/decisions/0033-refunds-in-every-figure.md).
+   */
   async spendingOf(db: DbOrTx, agencyId: number): Promise<number> {
     const [row] = await db.select({ total: wallets.paidOrdersCents }).from(wallets).where(eq(wallets.agencyId, agencyId));
     return row?.total ?? 0;
+  },
+
+  /**
+   * Order payments net of their refunds, per UTC month of the payment, from `since` (a month's
+   * first day, UTC) on: a refund lowers the month of the payment it returns, so a month never goes
+   * below zero and the months add up to the spending figure.
+   */
+  async monthlySpending(db: DbOrTx, scope: PaymentScope, since: Date): Promise<{ month: string; cents: number }[]> {
+    const month = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    const refunded = sql`coalesce((select sum(r.amount_cents) from ${payments} r where r.order_id = ${payments.orderId} and r.kind = 'refund'), 0)`;
+    const rows = await db
+      .select({ month, cents: sql<string>`sum(${payments.amountCents} - ${refunded})` })
+      .from(payments)
+      .where(and(scopeCondition(scope), eq(payments.kind, 'order'), gte(payments.createdAt, since)))
+      .groupBy(month);
+    return rows.map((r) => ({ month: r.month, cents: Number(r.cents) }));
   },
 
   async listSavedCards(db: DbOrTx, agencyId: number) {
@@ -311,32 +341,35 @@ export const billingRepository = {
     await db.insert(savedCards).values(values);
   },
 
+  /** The billing history (the ledger's view, migration 0023): one page and the count. */
   async list(
     db: DbOrTx,
     scope: PaymentScope,
     filters: { from?: string; to?: string; search?: string },
     page: { limit: number; offset: number; sortColumn: keyof typeof sortColumns; sortOrder: 'asc' | 'desc' },
   ) {
-    const conditions: (SQL | undefined)[] = [scopeCondition(scope), ...utcDayRange(payments.createdAt, filters.from, filters.to)];
+    const conditions: (SQL | undefined)[] = [historyScopeCondition(scope), ...utcDayRange(billingHistory.createdAt, filters.from, filters.to)];
     if (filters.search) {
       const pattern = containsPattern(filters.search);
       const byUser = or(ilike(users.name, pattern), ilike(users.email, pattern));
-      // The payers that match, looked up first: the whole search then runs on the payments' own indexes.
+      // The payers that match, looked up first: the search then stays on the history's own columns.
       const payers = await matchingIds(db, users, users.id, byUser);
-      conditions.push(or(ilike(payments.description, pattern), ilike(payments.invoiceNumber, pattern), inMatching(payments.userId, payers, byUser)));
+      conditions.push(
+        or(ilike(billingHistory.description, pattern), ilike(billingHistory.invoiceNumber, pattern), inMatching(billingHistory.userId, payers, byUser)),
+      );
     }
     const where = and(...conditions);
     const direction = page.sortOrder === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
       db
-        .select({ payment: payments, userName: users.name, email: users.email })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
+        .select({ ...getViewSelectedFields(billingHistory), userName: users.name, email: users.email })
+        .from(billingHistory)
+        .innerJoin(users, eq(users.id, billingHistory.userId))
         .where(where)
-        .orderBy(direction(sortColumns[page.sortColumn]), direction(payments.id))
+        .orderBy(direction(sortColumns[page.sortColumn]), direction(billingHistory.seq), direction(billingHistory.seqPart))
         .limit(page.limit)
         .offset(page.offset),
-      db.select({ n: count() }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(where),
+      db.select({ n: count() }).from(billingHistory).innerJoin(users, eq(users.id, billingHistory.userId)).where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   },

@@ -48,6 +48,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.getSpending, {}, async (request) => billing.spending(ctx, currentUser(request), request.params.userId));
 
+  route(app, endpoints.getMonthlySpending, {}, async (request) => billing.monthlySpending(ctx, currentUser(request)));
+
   route(app, endpoints.listSavedCards, {}, async (request) => billing.savedCards(ctx, currentUser(request), request.params.userId));
 
   route(app, endpoints.getSetupIntent, {}, async (request) => app.gateway.setupIntent(currentUser(request).id));

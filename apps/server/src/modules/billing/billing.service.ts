@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { centsToDollars, type billingListQuerySchema, type LastBillingAddress } from '@copydesk/shared';
+import { centsToDollars, SPENDING_MONTHS, type billingListQuerySchema, type BillingHistoryRow, type LastBillingAddress } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
-import type { PaymentRow, UserRow } from '../../db/schema/index.js';
+import type { billingHistory, PaymentRow, UserRow } from '../../db/schema/index.js';
 import { scopes, walletAgencyOf } from '../../lib/access.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -26,9 +26,24 @@ export async function availableBalance(ctx: AppContext, actor: UserRow, userId: 
   return { balance: centsToDollars(await billingRepository.balanceOf(db, await walletAgencyFor(db, actor, userId))) };
 }
 
+/** What the agency's orders cost, net of their refunds (docs/decisions/0033-refunds-in-every-figure.md). */
 export async function spending(ctx: AppContext, actor: UserRow, userId: number) {
   const { db } = ctx;
   return { spending: centsToDollars(await billingRepository.spendingOf(db, await walletAgencyFor(db, actor, userId))) };
+}
+
+const monthOf = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/**
+ * GET /billing/spendingByMonth: the spending chart's series, over the payments the caller's billing
+ * history lists (lib/access.ts, `scopes.payments`): order payments net of their refunds per UTC
+ * month, the last SPENDING_MONTHS months, oldest first.
+ */
+export async function monthlySpending(ctx: AppContext, actor: UserRow, now = new Date()) {
+  const months = Array.from({ length: SPENDING_MONTHS }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (SPENDING_MONTHS - 1) + i, 1)));
+  const rows = await billingRepository.monthlySpending(ctx.db, scopes.payments(actor), months[0]!);
+  const byMonth = new Map(rows.map((r) => [r.month, r.cents]));
+  return { data: months.map((m) => ({ month: monthOf(m), spending: centsToDollars(byMonth.get(monthOf(m)) ?? 0) })) };
 }
 
 /** Saved cards of an agency, newest first ("Recent" is the first). Associates pay from the wallet only. */
@@ -83,6 +98,37 @@ function rowDto(payment: PaymentRow, user: { name: string; email: string }) {
   };
 }
 
+const HISTORY_TYPE: Record<(typeof billingHistory.$inferSelect)['kind'], BillingHistoryRow['type']> = {
+  topup: 'add balance',
+  admin_credit: 'admin credit',
+  order: 'order payment',
+  refund: 'refund',
+  offer_credit: 'offer credit',
+};
+const HISTORY_METHOD_LABEL: Record<(typeof billingHistory.$inferSelect)['method'], string> = { ...METHOD_LABEL, Offer: 'Offer' };
+
+function historyRowDto(row: typeof billingHistory.$inferSelect, user: { name: string; email: string }): BillingHistoryRow {
+  return {
+    key: row.rowKey,
+    id: row.paymentId,
+    invoice: row.invoiceNumber,
+    user: user.name,
+    email: user.email,
+    description: row.description,
+    method: HISTORY_METHOD_LABEL[row.method],
+    amount: centsToDollars(row.amountCents),
+    wallet_amount: centsToDollars(row.walletCents),
+    balance_after: row.balanceAfterCents === null ? null : centsToDollars(row.balanceAfterCents),
+    date: row.createdAt.toISOString(),
+    type: HISTORY_TYPE[row.kind],
+    order_id: row.orderId,
+  };
+}
+
+/**
+ * GET /billing: the billing history, read from the wallet ledger (the view of migration 0023): every
+ * movement of the wallet is a row, and every payment that moved none (docs/decisions/0033-refunds-in-every-figure.md).
+ */
 export async function listPayments(ctx: AppContext, actor: UserRow, query: ListQuery) {
   const { db } = ctx;
   const { rows, total } = await billingRepository.list(
@@ -91,7 +137,7 @@ export async function listPayments(ctx: AppContext, actor: UserRow, query: ListQ
     { from: query.from, to: query.to, search: query.search },
     { limit: query.limit, offset: offsetOf(query), sortColumn: query.sort_column, sortOrder: query.sort_order },
   );
-  return { data: rows.map((r) => rowDto(r.payment, { name: r.userName, email: r.email })), meta: pageMeta(query, total, rows.length) };
+  return { data: rows.map((r) => historyRowDto(r, { name: r.userName, email: r.email })), meta: pageMeta(query, total, rows.length) };
 }
 
 /** Everything the invoice-detail modal and the PDF show for one payment. */

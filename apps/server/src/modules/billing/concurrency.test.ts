@@ -66,7 +66,7 @@ const payBalance = (token: string, orderId: number, extra: Record<string, unknow
     method: 'POST',
     url: '/api/order/pay',
     headers: { ...bearer(token), ...headers },
-    payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, ...extra } },
+    payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, ...extra } },
   });
 
 describe('concurrent payments', () => {
@@ -100,6 +100,39 @@ describe('concurrent payments', () => {
     expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon!.id))).toHaveLength(5);
     const [after] = await t.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(after!.usedCount).toBe(5);
+  }, 60_000);
+
+  it('full refunds giving coupon uses back race 20 payments with the coupon: never over the limit, the count equal to the uses still counted', async () => {
+    const { token } = await freshAgency(30 * 28);
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `GIVEBACK${Date.now()}`, type: 'fixed', amount: 500, expiry: '2999-12-31', usageLimit: 3 })
+      .returning();
+    const paidIds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const orderId = await placeOrder(t.app, token, [orderItem()]);
+      expect((await payBalance(token, orderId, { coupon_id: coupon!.id })).statusCode).toBe(200);
+      paidIds.push(orderId);
+    }
+    const waiting: number[] = [];
+    for (let i = 0; i < 20; i++) waiting.push(await placeOrder(t.app, token, [orderItem()]));
+    const { result: results, peak } = await racing(t, () =>
+      Promise.all([
+        ...paidIds.map((orderId) => t.app.inject({ method: 'DELETE', url: `/api/order/${orderId}`, headers: bearer(admin) })),
+        ...waiting.map((orderId) => payBalance(token, orderId, { coupon_id: coupon!.id })),
+      ]),
+    );
+    expectOverlap(peak);
+    expect(results.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const paid = results.slice(3).filter((r) => r.statusCode === 200).length;
+    // Each payment got a use the refunds gave back, or was refused as used up: at most three.
+    expect(paid).toBeLessThanOrEqual(3);
+    expect(results.slice(3).every((r) => r.statusCode === 200 || r.statusCode === 422)).toBe(true);
+    const [after] = await t.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
+    const uses = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon!.id));
+    expect(uses.filter((u) => u.refundedAt !== null)).toHaveLength(3);
+    expect(after!.usedCount).toBe(paid);
+    expect(uses.filter((u) => u.refundedAt === null)).toHaveLength(paid);
   }, 60_000);
 
   it('20 identical requests with one Idempotency-Key charge once', async () => {
@@ -158,14 +191,14 @@ describe('wallet and card payments of one agency racing across the offer thresho
             method: 'POST',
             url: '/api/order/pay',
             headers: bearer(token),
-            payload: { paymentInfo: { payment_type: 'NewCard', order_id: byCard, ...cardPayload() } },
+            payload: { paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: byCard, ...cardPayload() } },
           }),
           new Promise((resolve) => setTimeout(resolve, 2 * i)).then(() =>
             offerApp.app.inject({
               method: 'POST',
               url: '/api/order/pay',
               headers: bearer(token),
-              payload: { paymentInfo: { payment_type: 'Balance', order_id: byWallet } },
+              payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: byWallet } },
             }),
           ),
         ]),
@@ -204,7 +237,7 @@ describe('wallet and card payments of one agency racing across the offer thresho
         method: 'POST',
         url: '/api/order/pay',
         headers: bearer(token),
-        payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload() } },
+        payload: { paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...cardPayload() } },
       });
       // Wait until the card booking is blocked on a lock.
       for (let i = 0; i < 200; i++) {

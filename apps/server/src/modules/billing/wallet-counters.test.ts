@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, offerCredits, orderItems, payments, wallets } from '../../db/schema/index.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
@@ -32,11 +32,12 @@ async function walletOf(agencyId: number) {
   return row;
 }
 
+/** Order payments minus refunds, summed from the payments (migration 0023). */
 async function orderPaymentsTotal(agencyId: number) {
   const [row] = await t.db
-    .select({ total: sum(payments.amountCents) })
+    .select({ total: sum(sql`case when ${payments.kind} = 'refund' then -${payments.amountCents} else ${payments.amountCents} end`) })
     .from(payments)
-    .where(and(eq(payments.agencyId, agencyId), eq(payments.kind, 'order')));
+    .where(and(eq(payments.agencyId, agencyId), inArray(payments.kind, ['order', 'refund'])));
   return Number(row?.total ?? 0);
 }
 
@@ -50,7 +51,7 @@ describe('the wallet', () => {
 });
 
 describe('the running total of order payments', () => {
-  it('follows wallet and card payments, is not lowered by a refund, and the offer flag follows the credit', async () => {
+  it('follows wallet and card payments, is lowered by a refund, and the offer flag follows the credit and stays', async () => {
     const agency = await newAgency();
     expect(
       (await post(admin, '/api/billing/addBalance', { paymentInfo: { balanceByAdmin: true, agency: agency.id, balance: 200, description: 'Test credit' } }))
@@ -60,31 +61,35 @@ describe('the running total of order payments', () => {
 
     // $56.00 from the wallet: below the $100 threshold.
     const first = await placeOrder(t.app, agency.token, twoItems);
-    const byWallet = await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: first } });
+    const byWallet = await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: first } });
     expect(byWallet.statusCode, byWallet.body).toBe(200);
     expect(byWallet.json().offer_message).toBeNull();
     expect(await walletOf(agency.id)).toMatchObject({ paidOrdersCents: 5600, offerGranted: false });
 
     // $56.00 by card: $112.00 in all, so this payment grants the credit, once.
     const second = await placeOrder(t.app, agency.token, twoItems);
-    const byCard = await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'NewCard', order_id: second, ...cardPayload() } });
+    const byCard = await post(agency.token, '/api/order/pay', {
+      paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: second, ...cardPayload() },
+    });
     expect(byCard.statusCode, byCard.body).toBe(200);
     expect(byCard.json().offer_message).toEqual(expect.stringContaining('$5'));
     expect(await walletOf(agency.id)).toMatchObject({ paidOrdersCents: 11200, offerGranted: true });
     expect(await t.db.select().from(offerCredits).where(eq(offerCredits.agencyId, agency.id))).toHaveLength(1);
 
-    // The admin deletes a paid item of the first order: the wallet gets $28.00 back, the total stays.
+    // The admin deletes a paid item of the first order: the wallet gets $28.00 back and the total
+    // loses it (docs/decisions/0033-refunds-in-every-figure.md); the credit granted stays.
     const [item] = await t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, first));
     expect((await t.app.inject({ method: 'DELETE', url: `/api/content/${item!.id}`, headers: bearer(admin) })).statusCode).toBe(200);
     const wallet = await walletOf(agency.id);
-    expect(wallet).toMatchObject({ paidOrdersCents: 11200, offerGranted: true, balanceCents: 20000 - 5600 + 500 + 2800 });
+    expect(wallet).toMatchObject({ paidOrdersCents: 8400, offerGranted: true, balanceCents: 20000 - 5600 + 500 + 2800 });
     expect(wallet!.paidOrdersCents).toBe(await orderPaymentsTotal(agency.id));
 
-    // A third payment grants nothing more.
+    // A third payment takes the total back to $112.00 and grants nothing more.
     const third = await placeOrder(t.app, agency.token, [orderItem()]);
-    const again = await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: third } });
+    const again = await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: third } });
     expect(again.json().offer_message).toBeNull();
-    expect(await walletOf(agency.id)).toMatchObject({ paidOrdersCents: 14000, offerGranted: true });
+    expect(await walletOf(agency.id)).toMatchObject({ paidOrdersCents: 11200, offerGranted: true });
+    expect((await walletOf(agency.id))!.paidOrdersCents).toBe(await orderPaymentsTotal(agency.id));
   });
 });
 
@@ -98,7 +103,9 @@ describe('invoice numbers', () => {
         .statusCode,
     ).toBe(200);
     const orderId = await placeOrder(t.app, agency.token, [orderItem(), orderItem()]);
-    expect((await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } })).statusCode).toBe(200);
+    expect((await post(agency.token, '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } })).statusCode).toBe(
+      200,
+    );
     const [item] = await t.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/content/${item!.id}`, headers: bearer(admin) });
     expect(deleted.statusCode).toBe(200);

@@ -126,7 +126,7 @@ export const couponsRepository = {
     return { rows, total: Number(total?.n ?? 0) };
   },
 
-  /** Redemptions with their coupon (deleted coupons too: history stays) and the paying user. */
+  /** Redemptions with their coupon (deleted coupons too: history stays) and the paying user; a use a full refund gave back stays, marked. */
   async history(db: DbOrTx, filters: ListFilters, page: ListPage<keyof typeof historySort>) {
     const conditions: (SQL | undefined)[] = dateRange(couponRedemptions.createdAt, filters);
     if (filters.keyword) {
@@ -155,6 +155,7 @@ export const couponsRepository = {
           orderId: couponRedemptions.orderId,
           discountCents: couponRedemptions.discountCents,
           createdAt: couponRedemptions.createdAt,
+          refundedAt: couponRedemptions.refundedAt,
         })
         .from(couponRedemptions)
         .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))

@@ -167,6 +167,7 @@ export async function listCouponHistory(ctx: AppContext, _actor: UserRow, query:
       order_id: r.orderId,
       discount: centsToDollars(r.discountCents),
       created_at: r.createdAt.toISOString(),
+      refunded_at: r.refundedAt?.toISOString() ?? null,
     })),
     meta: pageMeta(query, total, rows.length),
   };

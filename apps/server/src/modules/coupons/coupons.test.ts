@@ -64,7 +64,9 @@ async function expect422(res: Awaited<ReturnType<typeof call>>, field: string, m
 
 async function payWithCoupon(who: Who, couponCode: string) {
   const orderId = await placeOrder(t.app, tok[who]);
-  const res = await call(who, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_code: couponCode } });
+  const res = await call(who, 'POST', '/api/order/pay', {
+    paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_code: couponCode },
+  });
   return { res, orderId };
 }
 
@@ -417,7 +419,15 @@ describe('DELETE /api/coupon/{id}', () => {
 
     const history = (await call('admin', 'GET', `/api/coupon-history?keyword=${c.coupon_code}`)).json();
     expect(history.data).toEqual([
-      { id: expect.any(Number), coupon_code: c.coupon_code, user_name: 'Alex Agency', order_id: paid.orderId, discount: 2, created_at: expect.any(String) },
+      {
+        id: expect.any(Number),
+        coupon_code: c.coupon_code,
+        user_name: 'Alex Agency',
+        order_id: paid.orderId,
+        discount: 2,
+        created_at: expect.any(String),
+        refunded_at: null,
+      },
     ]);
 
     const apply = await call('agencyA', 'GET', `/api/apply-coupon/${c.coupon_code}`);
@@ -560,7 +570,9 @@ describe('GET /api/apply-coupon/{code}', () => {
     const c = await createCoupon({ type: 'percentage', amount: '25' });
     const applied = (await apply('associateA', c.coupon_code)).json();
     const orderId = await placeOrder(t.app, tok.associateA, [orderItem(), orderItem()]);
-    const res = await call('associateA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: applied.id } });
+    const res = await call('associateA', 'POST', '/api/order/pay', {
+      paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_id: applied.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ subtotalCents: 5600, discountCents: 1400, amountCents: 4200, couponId: c.id });

@@ -1,24 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { billingMessages, listScreenMessages, messages } from '@copydesk/shared';
+import { billingHistoryMessages, billingMessages, listScreenMessages, messages } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 type Role = 'admin' | 'agency' | 'associate';
 
-const row = (overrides: Record<string, unknown> = {}) => ({
-  id: 1,
-  invoice: 'CD-2026-000001',
-  user: 'Ada Lovelace',
-  email: 'ada@example.com',
-  description: 'Order Payment #12',
-  method: 'Card',
-  amount: 88,
-  date: '2026-03-02T10:00:00Z',
-  type: 'order payment',
-  order_id: 12,
-  ...overrides,
-});
+const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A row of the billing history; a card payment (the wallet untouched) unless `overrides` say otherwise. */
+const row = (overrides: Record<string, unknown> = {}) => {
+  const fields = {
+    id: 1,
+    invoice: 'CD-2026-000001',
+    user: 'Ada Lovelace',
+    email: 'ada@example.com',
+    description: 'Order Payment #12',
+    method: 'Card',
+    amount: 88,
+    wallet_amount: 0,
+    balance_after: null,
+    date: '2026-03-02T10:00:00Z',
+    type: 'order payment',
+    order_id: 12,
+    ...overrides,
+  };
+  return { key: `p${fields.id}`, ...fields };
+};
+
+/** The spending chart's series: six months, the newest with `spending`. */
+const SPENDING_SERIES = { data: ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'].map((month, i) => ({ month, spending: i === 5 ? 66 : 0 })) };
 
 const page = (data: unknown[], total = data.length) => ({
   data,
@@ -51,6 +62,8 @@ function billingApi(role: Role, over: Record<string, Handler> = {}) {
         return json(200, { data: CARDS });
       case 'GET /api/billing':
         return json(200, page([row()]));
+      case 'GET /api/billing/spendingByMonth':
+        return json(200, SPENDING_SERIES);
       case 'GET /api/user/getuserbyrole/agency':
         return json(200, { data: [{ id: 31, name: 'Alex Agency', email: 'agency@example.com', company_name: 'Acme Media', status: 1 }] });
       case 'GET /api/getCounties':
@@ -433,6 +446,61 @@ describe('billing: history', () => {
     expect(screen.getByText('Showing 1 to 2 of 7 entries')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeInTheDocument();
+  });
+
+  it('lists every movement of the wallet: credits marked, the offer credit without a document, the balance each left', async () => {
+    await openBilling('agency', {
+      'GET /api/billing': () =>
+        json(
+          200,
+          page([
+            row({
+              id: null,
+              key: 'e9',
+              invoice: null,
+              type: 'offer credit',
+              method: 'Offer',
+              description: 'Offer credit: paid orders reached 1000.00',
+              amount: 100,
+              wallet_amount: 100,
+              balance_after: 260,
+              order_id: null,
+            }),
+            row({
+              id: 5,
+              invoice: 'CD-2026-000005',
+              type: 'admin credit',
+              method: 'Admin',
+              description: 'Goodwill',
+              amount: 60,
+              wallet_amount: 60,
+              balance_after: 160,
+              order_id: null,
+            }),
+            row({ id: 4, invoice: 'CD-2026-000004', method: 'Wallet', amount: 28, wallet_amount: -28, balance_after: 100 }),
+            row(),
+          ]),
+        ),
+    });
+    const table = await screen.findByRole('table');
+    const offer = within(table).getByRole('row', { name: billingHistoryMessages.types['offer credit'] });
+    expect(offer).toHaveTextContent(billingHistoryMessages.noDocument);
+    expect(offer).toHaveTextContent('+$100.00');
+    expect(offer).toHaveTextContent('$260.00');
+    expect(within(offer).queryByRole('button')).not.toBeInTheDocument();
+    const admin = within(table).getByRole('row', { name: 'Invoice CD-2026-000005' });
+    expect(admin).toHaveTextContent(billingHistoryMessages.types['admin credit']);
+    expect(admin).toHaveTextContent('+$60.00');
+    expect(within(table).getByRole('row', { name: 'Invoice CD-2026-000004' })).toHaveTextContent('$100.00');
+    // A card payment left the wallet as it was.
+    expect(within(table).getByRole('row', { name: 'Invoice CD-2026-000001' })).toHaveTextContent(billingHistoryMessages.walletUntouched);
+    expect(screen.getByRole('columnheader', { name: billingHistoryMessages.balanceHeader })).toBeInTheDocument();
+  });
+
+  it('charts the monthly spending the server sums, net of refunds', async () => {
+    await openBilling('agency');
+    expect(await screen.findByText(billingHistoryMessages.chartSubtitle(`${monthLabel('2026-01')} – ${monthLabel('2026-06')}`))).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: billingHistoryMessages.chartLabel })).toBeInTheDocument();
   });
 
   it('asks the server for page 1 of 5, newest first, then sorts by the clicked column both ways', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { couponScreenMessages, listScreenMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
+import { couponAdminMessages, couponScreenMessages, listScreenMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
 import { historyRow, pageOf } from '@/features/coupons/testing/fixtures';
 import { json, mockApi, pickIn, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -48,6 +48,15 @@ describe('coupon history', () => {
     expect(screen.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByText(orderScreenMessages.showingEntries(1, 2, 2))).toBeInTheDocument();
     expect(lastQuery(calls)).toEqual({ page: '1', limit: '5', sort_column: 'id', sort_order: 'desc' });
+  });
+
+  it('marks a use a full refund gave back, and keeps it listed', async () => {
+    const refunded = historyRow({ id: 7, coupon_code: 'SPRING10', order_id: 70, created_at: '2026-02-01T09:00:00Z', refunded_at: '2026-02-12T09:00:00Z' });
+    await openHistory({ rows: [...ROWS, refunded] });
+    const row = await screen.findByRole('row', { name: 'Use 7, refunded' });
+    expect(row).toHaveTextContent(couponAdminMessages.useRefunded);
+    expect(row).toHaveTextContent(couponAdminMessages.useRefundedOn('Feb 12, 2026'));
+    expect(screen.getByRole('row', { name: 'Use 9' })).not.toHaveTextContent(couponAdminMessages.useRefunded);
   });
 
   it('sorts, pages, filters by dates and keyword, and resets', async () => {

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { type BILLING_SORT_COLUMNS, type billingRowSchema } from '@copydesk/shared';
+import { type BILLING_SORT_COLUMNS, type BillingHistoryRow } from '@copydesk/shared';
 import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type BillingRow = z.infer<typeof billingRowSchema>;
+/** A row of the history: a wallet movement or a card payment (`id` is its invoice's payment, null for the offer credit). */
+export type BillingRow = BillingHistoryRow;
 export type BillingSortColumn = (typeof BILLING_SORT_COLUMNS)[number];
 
 export type BillingHistoryParams = {

@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Tooltip.css';
 import { IconEye, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
+import { billingHistoryMessages, formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,27 +16,51 @@ const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
 type Filters = { from: string; to: string; search: string };
 const NO_FILTERS: Filters = { from: '', to: '', search: '' };
 
-const METHOD_COLOR: Record<string, string> = { Wallet: 'teal', Card: 'blue', 'Saved Card': 'indigo', Admin: 'grape' };
+const METHOD_COLOR: Record<string, string> = { Wallet: 'teal', Card: 'blue', 'Saved Card': 'indigo', Admin: 'grape', Offer: 'orange' };
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** Money that came into the wallet: top-ups and refunds (credit notes). */
-export const isCredit = (row: Pick<BillingRow, 'type'>) => row.type === 'add balance' || row.type === 'refund';
+/** Money that came into the wallet: top-ups, admin and offer credits, refunds (credit notes). */
+export const isCredit = (row: Pick<BillingRow, 'type'>) => row.type !== 'order payment';
 
 const documentOf = (row: BillingRow) => (row.type === 'refund' ? 'credit note' : 'invoice');
 
+/** The badge of each kind of row but a plain order payment, whose invoice says enough. */
+const TYPE_COLOR: Partial<Record<BillingRow['type'], string>> = { refund: 'teal', 'admin credit': 'grape', 'offer credit': 'orange', 'add balance': 'blue' };
+
+/** What the row is, for its title and screen readers: "Invoice CD-…", "Credit note CN-…", "Offer credit". */
+const rowLabel = (row: BillingRow) =>
+  row.invoice === null ? billingHistoryMessages.types[row.type] : `${row.type === 'refund' ? 'Credit note' : 'Invoice'} ${row.invoice}`;
+
 function Invoice({ row }: { row: BillingRow }) {
+  const color = TYPE_COLOR[row.type];
   return (
     <>
-      <Text size="sm" fw={600} span>
-        {row.invoice}
+      <Text size="sm" fw={600} span c={row.invoice === null ? 'gray.7' : undefined}>
+        {row.invoice ?? billingHistoryMessages.noDocument}
       </Text>
-      {row.type === 'refund' && (
-        <Badge variant="light" color="teal" c={badgeText('teal')} radius="sm" size="sm" tt="none" ml={6} style={{ verticalAlign: 'middle' }}>
-          Refund
+      {color && (
+        <Badge variant="light" color={color} c={badgeText(color)} radius="sm" size="sm" tt="none" ml={6} style={{ verticalAlign: 'middle' }}>
+          {billingHistoryMessages.types[row.type]}
         </Badge>
       )}
     </>
+  );
+}
+
+/** The wallet's balance after the row, or a dash for a payment that did not touch it (a card payment). */
+function BalanceAfter({ row }: { row: BillingRow }) {
+  if (row.balance_after === null)
+    return (
+      <Text size="sm" c="gray.7" span>
+        <span aria-hidden>—</span>
+        <VisuallyHidden>{billingHistoryMessages.walletUntouched}</VisuallyHidden>
+      </Text>
+    );
+  return (
+    <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
+      {formatDollars(row.balance_after)}
+    </Text>
   );
 }
 
@@ -87,34 +111,38 @@ function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRo
       ),
     },
     { key: 'amount', header: 'Amount', sort: 'total', cell: (row) => <Amount row={row} />, card: 'aside' },
+    { key: 'balance', header: billingHistoryMessages.balanceHeader, cell: (row) => <BalanceAfter row={row} /> },
     { key: 'date', header: 'Date', sort: 'created_at', cell: (row) => formatDate(row.date), tdProps: { style: { whiteSpace: 'nowrap' } } },
     {
       key: 'action',
       header: 'Action',
       card: 'actions',
-      cell: (row) => (
-        <Tooltip label={`View ${documentOf(row)}`} withArrow>
-          <ActionIcon variant="subtle" size="lg" aria-label={`View ${documentOf(row)} ${row.invoice}`} onClick={() => onView(row.id)}>
-            <IconEye size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ),
-      cardCell: (row) => (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconEye size={14} aria-hidden />}
-          aria-label={`View ${documentOf(row)} ${row.invoice}`}
-          onClick={() => onView(row.id)}
-        >
-          View {documentOf(row)}
-        </Button>
-      ),
+      // The offer credit has no document to view.
+      cell: (row) =>
+        row.id === null ? null : (
+          <Tooltip label={`View ${documentOf(row)}`} withArrow>
+            <ActionIcon variant="subtle" size="lg" aria-label={`View ${documentOf(row)} ${row.invoice}`} onClick={() => onView(row.id!)}>
+              <IconEye size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ),
+      cardCell: (row) =>
+        row.id === null ? null : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconEye size={14} aria-hidden />}
+            aria-label={`View ${documentOf(row)} ${row.invoice}`}
+            onClick={() => onView(row.id!)}
+          >
+            View {documentOf(row)}
+          </Button>
+        ),
     },
   ];
 }
 
-/** Billing history: sortable, filtered by date and text, paged. */
+/** Billing history: every movement of the wallet and every payment; sortable, filtered by date and text, paged. */
 export function BillingHistory({ onView }: { onView: (paymentId: number) => void }) {
   const list = usePagedList<Filters, BillingSortColumn>({ sort: DEFAULT_SORT, filters: NO_FILTERS, typed: ['search'], typingDelay: 300 });
   const { from, to, search } = list.filters;
@@ -166,8 +194,8 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
         label="Billing history"
         columns={billingColumns(onView)}
         rows={history.data?.data}
-        rowKey={(row) => row.id}
-        rowLabel={(row) => `${row.type === 'refund' ? 'Credit note' : 'Invoice'} ${row.invoice}`}
+        rowKey={(row) => row.key}
+        rowLabel={rowLabel}
         {...listState(history)}
         errorTitle={listScreenMessages.billingFailed}
         empty={
@@ -181,7 +209,7 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
         sort={list.sort}
         onSortChange={list.onSortChange}
         pager={{ meta: history.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
-        minWidth={880}
+        minWidth={1000}
       />
     </Card>
   );

@@ -7,53 +7,30 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/charts/styles.css';
 import { IconChartBar } from '@tabler/icons-react';
-import { amountToCents, centsToDollars, formatDollars, listScreenMessages } from '@copydesk/shared';
-import { useBillingHistory, type BillingRow } from '../api/get-billing-history';
+import { billingHistoryMessages, formatDollars, listScreenMessages, SPENDING_MONTHS } from '@copydesk/shared';
+import { useMonthlySpending } from '../api/get-monthly-spending';
 import { ErrorState } from '@/components/ui/error-state';
-
-/** The chart reads the newest payments of the history call, at most this many. */
-export const CHART_ROWS = 100;
-const MONTHS_SHOWN = 6;
 
 type MonthPoint = { month: string; spending: number };
 
-export const monthRange = (now = new Date()) => {
-  const first = new Date(now.getFullYear(), now.getMonth() - (MONTHS_SHOWN - 1), 1);
-  const label = (d: Date) => d.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
-  return `${label(first)} – ${label(now)}`;
-};
+/** A month of the series (YYYY-MM, UTC) as the axis shows it: "Jun", or "Jun 2026" with the year. */
+const monthLabel = (month: string, withYear = false) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
 
-const monthKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+/** "Jun 2026 – Nov 2026": the months the series covers. */
+export const monthRange = (series: MonthPoint[]) => (series.length ? `${monthLabel(series[0]!.month, true)} – ${monthLabel(series.at(-1)!.month, true)}` : '');
 
-/**
- * Order payments summed per calendar month (local time), for the last six months up to `now`,
- * months without payments included as 0. Amounts add up in cents.
- */
-export function monthlySpending(rows: BillingRow[], now = new Date()): MonthPoint[] {
-  const totals = new Map<string, number>();
-  for (const row of rows) {
-    if (row.type !== 'order payment') continue;
-    const key = monthKey(new Date(row.date));
-    totals.set(key, (totals.get(key) ?? 0) + amountToCents(row.amount));
-  }
-  const points: MonthPoint[] = [];
-  for (let i = MONTHS_SHOWN - 1; i >= 0; i--) {
-    const month = new Date(now.getFullYear(), now.getMonth() - i, 1);
-    points.push({
-      month: month.toLocaleDateString(undefined, { month: 'short' }),
-      spending: centsToDollars(totals.get(monthKey(month)) ?? 0),
-    });
-  }
-  return points;
-}
+/** The server's series (order payments net of their refunds per UTC month) as the chart draws it. */
+export const chartPoints = (series: MonthPoint[]): MonthPoint[] => series.map((p) => ({ month: monthLabel(p.month), spending: p.spending }));
 
 /** Axis ticks without cents: $1,250. */
 const wholeDollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
 /** Monthly spending on the billing screen (lazy: recharts stays out of every other screen). */
 export default function SpendingChart() {
-  const history = useBillingHistory({ page: 1, limit: CHART_ROWS, sort_column: 'created_at', sort_order: 'desc' });
-  const points = history.data ? monthlySpending(history.data.data) : [];
+  const spending = useMonthlySpending();
+  const series = spending.data?.data ?? [];
+  const points = chartPoints(series);
   const empty = points.every((p) => p.spending === 0);
 
   return (
@@ -65,19 +42,19 @@ export default function SpendingChart() {
               Monthly Spending
             </Title>
             <Text size="sm" c="dimmed">
-              Order payments, {monthRange()}
+              {billingHistoryMessages.chartSubtitle(monthRange(series))}
             </Text>
           </div>
         </Group>
         {/* A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here. */}
-        {history.isLoading ? (
+        {spending.isLoading ? (
           <Skeleton h={240} />
-        ) : history.isLoadingError ? (
-          <ErrorState title={listScreenMessages.spendingFailed} error={history.error} onRetry={() => history.refetch()} retrying={history.isFetching} />
+        ) : spending.isLoadingError ? (
+          <ErrorState title={listScreenMessages.spendingFailed} error={spending.error} onRetry={() => spending.refetch()} retrying={spending.isFetching} />
         ) : empty ? (
           <Stack h={160} align="center" justify="center" gap="xs">
             <IconChartBar size={36} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
-            <Text c="dimmed">No order payments in the last {MONTHS_SHOWN} months.</Text>
+            <Text c="dimmed">{billingHistoryMessages.chartEmpty(SPENDING_MONTHS)}</Text>
           </Stack>
         ) : (
           <BarChart
@@ -92,7 +69,7 @@ export default function SpendingChart() {
             maxBarWidth={48}
             yAxisProps={{ tickFormatter: wholeDollars, width: 64 }}
             xAxisProps={{ interval: 0 }}
-            aria-label="Order payments per month"
+            aria-label={billingHistoryMessages.chartLabel}
             role="img"
           />
         )}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor } from '@mantine/core';
-import { formatDollars } from '@copydesk/shared';
+import { Anchor, Badge, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { couponAdminMessages, formatDollars } from '@copydesk/shared';
+import { badgeText } from '@/components/ui/badge-text';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
 import type { CouponHistoryRow, CouponHistorySortColumn } from '../api/get-coupon-history';
 import { formatDate } from '../lib/format';
@@ -45,12 +47,34 @@ const COLUMNS: DataTableColumn<CouponHistoryRow, CouponHistorySortColumn>[] = [
     card: 'aside',
     tdProps: { style: { whiteSpace: 'nowrap' } },
   },
-  { key: 'used', header: 'Used Date', sort: 'created_at', cell: (row) => formatDate(row.created_at), tdProps: { style: { whiteSpace: 'nowrap' } } },
+  {
+    key: 'used',
+    header: 'Used Date',
+    sort: 'created_at',
+    cell: (row) => (
+      <>
+        {formatDate(row.created_at)}
+        {row.refunded_at && <RefundedMark refundedAt={row.refunded_at} />}
+      </>
+    ),
+    tdProps: { style: { whiteSpace: 'nowrap' } },
+  },
 ];
+
+/** A use a full refund gave back: it stays listed, marked, and no longer counts against the limit. */
+function RefundedMark({ refundedAt }: { refundedAt: string }) {
+  const note = couponAdminMessages.useRefundedOn(formatDate(refundedAt));
+  return (
+    <Badge variant="light" color="gray" c={badgeText('gray')} radius="sm" size="sm" tt="none" ml={6} style={{ verticalAlign: 'middle' }} title={note}>
+      {couponAdminMessages.useRefunded}
+      <VisuallyHidden>{`: ${note}`}</VisuallyHidden>
+    </Badge>
+  );
+}
 
 /**
  * Coupon uses: ID, Coupon Code, User, Order ID, Used Date, plus the
- * discount the order got; one card per use on a phone.
+ * discount the order got; one card per use on a phone. A use a full refund gave back is marked.
  */
 export function CouponHistoryTable({ rows, sort, onSortChange, empty, ...state }: CouponHistoryTableProps) {
   return (
@@ -59,7 +83,7 @@ export function CouponHistoryTable({ rows, sort, onSortChange, empty, ...state }
       columns={COLUMNS}
       rows={rows}
       rowKey={(row) => row.id}
-      rowLabel={(row) => `Use ${row.id}`}
+      rowLabel={(row) => `Use ${row.id}${row.refunded_at ? `, ${couponAdminMessages.useRefunded.toLowerCase()}` : ''}`}
       empty={empty}
       sort={sort}
       onSortChange={onSortChange}

@@ -31,6 +31,7 @@ export const historyRow = (overrides: Partial<CouponHistoryRow> = {}): CouponHis
   order_id: 77,
   discount: 5,
   created_at: '2026-02-10T15:30:00Z',
+  refunded_at: null,
   ...overrides,
 });
 
