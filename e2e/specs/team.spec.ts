@@ -89,9 +89,10 @@ test('an admin adds an agency, the agency adds an associate, and deactivating th
 
   // The associate's open session ends at its next call...
   await associatePage.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Billing' }).click();
-  await expect(associatePage).toHaveURL(/\/login$/);
+  // The sign-in page keeps the screen the associate was opening, to return to after signing in.
+  await expect(associatePage).toHaveURL(/\/login\?next=%2Fbilling$/);
   // ...and signing in again is refused.
   await fillSignIn(associatePage, associate.email, associate.password);
   await expect(associatePage.getByText(signInMessages.associateDeactivated)).toBeVisible();
-  await expect(associatePage).toHaveURL(/\/login$/);
+  await expect(associatePage).toHaveURL(/\/login\?next=%2Fbilling$/);
 });
