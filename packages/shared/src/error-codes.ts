@@ -92,6 +92,9 @@ export const errorCodes = {
   'order.item_approved_undeletable': { status: 409, message: contentMessages.approvedDeleteLocked },
   'order.paid_price_locked': { status: 409, message: orderMessages.paidPriceLocked },
   'order.last_item': { status: 409, message: orderMessages.lastItem },
+  'order.paid_delete_admin_only': { status: 403, message: orderMessages.paidDeleteAdminOnly },
+  'order.payment_in_flight': { status: 409, message: orderMessages.deleteWhilePaying },
+  'order.paid_brief_locked': { status: 409, message: orderMessages.paidBriefLocked },
 
   // Bulk orders from a spreadsheet
   'bulk.order_type_required': { status: 422, message: messages.selectOrderTypeFirst },

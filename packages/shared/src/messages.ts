@@ -135,6 +135,13 @@ export const orderMessages = {
   paidPriceLocked: 'The word count and add-on of a paid item cannot change.',
   lastItem: 'An order needs at least one item; delete the order instead.',
   paidDeleteUnavailable: 'Paid orders and items can only be removed with a refund to the wallet.',
+  paidDeleteAdminOnly: 'This order has been paid. Only Copydesk support can delete it, with a refund to the wallet.',
+  deleteWhilePaying: 'A card payment for this order is being confirmed, so it cannot be deleted now. Please check the order again in a few minutes.',
+  ordersDeleted: (count: number) => `${count} unpaid ${count === 1 ? 'order was' : 'orders were'} deleted.`,
+  paidBriefLocked: 'Only the title, keywords and description of a paid item can change.',
+  /** The confirmation of deleting unpaid orders or items (nothing was charged, so nothing is refunded). */
+  confirmDeleteUnpaid: 'Nothing was paid, so no money moves. What is deleted cannot be paid or brought back.',
+  confirmDeleteSelected: (count: number) => `Delete the ${count} selected unpaid ${count === 1 ? 'order' : 'orders'}?`,
 } as const;
 
 /** Bulk orders from a spreadsheet (Copydesk wording where the original portal had none). */

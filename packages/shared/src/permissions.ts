@@ -29,6 +29,11 @@ export const PERMISSIONS = {
   'orders.pay.card': ['agency'],
   /** Deletes orders and items and edits items (refunding what was paid). */
   'orders.manage': ['admin'],
+  /**
+   * Deletes the unpaid orders and items it reaches (an agency its team's, an associate its own;
+   * docs/decisions/0034-customers-delete-unpaid-orders.md). Paid ones stay `orders.manage`'s.
+   */
+  'orders.deleteUnpaid': ['agency', 'associate'],
   /** Approves delivered items or asks for a revision. */
   'content.review': ['agency', 'associate'],
   /** Works the fulfilment queue: takes items and delivers files. */

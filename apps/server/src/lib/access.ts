@@ -230,6 +230,9 @@ export type OrderScope = { kind: 'all' } | { kind: 'agency'; agencyId: number } 
  */
 export type PaymentScope = { kind: 'all' } | { kind: 'agency'; agencyId: number; ordersOnly: boolean; orderedBy: number | null };
 
+/** Which orders (and their items) a caller may delete, and whether paid ones among them. */
+export type DeletionScope = { orders: OrderScope; paid: boolean };
+
 /** Which users a caller manages: everyone, or one agency and its associates. */
 export type UserScope = { kind: 'all' } | { kind: 'agency'; agencyId: number };
 
@@ -243,6 +246,17 @@ export const scopes = {
     const agencyId = agencyIdOf(user);
     if (agencyId !== null && can(user, 'orders.readTeam')) return { kind: 'agency', agencyId };
     return { kind: 'user', userId: user.id };
+  },
+
+  /**
+   * Deleting orders and items (docs/decisions/0034-customers-delete-unpaid-orders.md): admins any
+   * order (`paid`: a paid one too, refunded); customers only unpaid ones, of the orders they reach
+   * (an agency its team's, an associate its own). Whoever has neither capability is refused.
+   */
+  deletions(user: Tenant): DeletionScope {
+    if (can(user, 'orders.manage')) return { orders: { kind: 'all' }, paid: true };
+    assertCan(user, 'orders.deleteUnpaid');
+    return { orders: scopes.orders(user), paid: false };
   },
 
   /** Items under review are the tenant's: an agency and its associates review every item of the agency. */

@@ -112,7 +112,7 @@ async function payFromWallet(who: MatrixRole, orderId: number) {
     method: 'POST',
     url: '/api/order/pay',
     headers: bearer(tok[who]),
-    payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+    payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
   });
   if (res.statusCode !== 200) throw new Error(`pay failed: ${res.body}`);
   return res.json().payment_id as number;
@@ -294,7 +294,15 @@ const MATRIX: Row[] = [
     route: 'DELETE /api/order/:id',
     fresh: async () => ({ order: await placeOrder(t.app, tok.associateA) }),
     url: (_, fresh) => `/api/order/${fresh.order}`,
-    allowed: { admin: 200 },
+    // Unpaid: its orderer's side deletes it too (docs/decisions/0034-customers-delete-unpaid-orders.md).
+    allowed: { admin: 200, ...customersOfA(200, notFound) },
+  },
+  {
+    route: 'POST /api/order/delete',
+    fresh: async () => ({ order: await placeOrder(t.app, tok.associateA) }),
+    url: () => '/api/order/delete',
+    payload: (_, __, fresh) => ({ ids: [fresh.order] }),
+    allowed: { admin: 200, ...customersOfA(200, notFound) },
   },
   {
     route: 'PATCH /api/content/:id',
@@ -306,7 +314,7 @@ const MATRIX: Row[] = [
     route: 'DELETE /api/content/:id',
     fresh: async () => ({ item: (await itemsOf(await placeOrder(t.app, tok.associateA, twoItems())))[0]! }),
     url: (_, fresh) => `/api/content/${fresh.item}`,
-    allowed: { admin: 200 },
+    allowed: { admin: 200, ...customersOfA(200, notFound) },
   },
 
   /* Payment. An inactive agency's associate cannot pay from the wallet either. */
@@ -314,7 +322,7 @@ const MATRIX: Row[] = [
     route: 'POST /api/order/pay',
     fresh: async () => ({ order: await placeOrder(t.app, tok.associateA) }),
     url: () => '/api/order/pay',
-    payload: (_, __, fresh) => ({ paymentInfo: { payment_type: 'Balance', order_id: fresh.order } }),
+    payload: (_, __, fresh) => ({ paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: fresh.order } }),
     allowed: customersOfA(200, notFound),
   },
   {

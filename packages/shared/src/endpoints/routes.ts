@@ -36,6 +36,7 @@ export const routes = {
   countOrders: { method: 'GET', path: '/order/getCountBystatus/:status' },
   getOrder: { method: 'GET', path: '/order/getById/:id' },
   deleteOrder: { method: 'DELETE', path: '/order/:id' },
+  deleteOrders: { method: 'POST', path: '/order/delete' },
   updateContent: { method: 'PATCH', path: '/content/:id' },
   deleteContent: { method: 'DELETE', path: '/content/:id' },
   listProjects: { method: 'GET', path: '/getItemsByUser' },

@@ -228,27 +228,50 @@ export const orderDetailResponseSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailResponseSchema>;
 
+/** POST /order/delete: unpaid orders deleted together (at most a page of the orders list). */
+export const deleteOrdersSchema = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive().max(2_147_483_647))
+    .min(1, messages.fieldRequired)
+    .max(100, 'At most 100 orders can be deleted at once.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each order may be named once.'),
+});
+export const deleteOrdersResponseSchema = z.object({ message: z.string(), deleted: z.array(z.number()) });
+
 export const orderCountStatusSchema = z.object({ status: z.enum(['all', 'approved', 'unpaid', 'null']) });
 export const orderCountResponseSchema = z.object({ count: z.number() });
 
-/** PATCH /content/{id} (admin): the simple item edit (word count, keyword, title, description, add-on). */
-export const updateContentSchema = z
-  .object({
-    wordCount: z.object({ word: z.string().max(100), price: z.number().nullish() }).nullish(),
-    addOns: z.object({ addOn: z.string().max(100), price: z.number().nullish() }).nullish(),
-    keyword: z.string().max(5000).nullish(),
-    articleTitle: z.string().max(5000).nullish(),
-    description: z.string().max(5000).nullish(),
-  })
+/**
+ * PATCH /content/{id} (admin): an item's brief and price, with the order form's fields and rules
+ * (`orderItemIssues`). A field left out keeps its value; one sent empty clears it. Which required
+ * fields may be cleared depends on the item as it is, so the server checks the edited item again
+ * with `editedItemIssues`; the schema checks what the fields sent hold (lengths, links, keywords).
+ */
+export const updateContentSchema = orderItemInputSchema
+  .omit({ contentId: true })
+  .partial()
+  .extend({ orderType: z.string().max(100).optional() })
   .superRefine((body, ctx) => {
-    const need = { wordCount: body.wordCount?.word, keyword: body.keyword, articleTitle: body.articleTitle, description: body.description };
-    for (const [field, value] of Object.entries(need))
-      if (value === null || value === undefined || String(value).trim() === '')
-        ctx.addIssue({ code: 'custom', path: [field], message: messages.highlightedRequired });
-    if (body.articleTitle && body.articleTitle.length > TEXT_MAX)
-      ctx.addIssue({ code: 'custom', path: ['articleTitle'], message: messages.fieldMax250('Title', 1) });
-    if (splitKeywords(body.keyword).length > MAX_KEYWORDS) ctx.addIssue({ code: 'custom', path: ['keyword'], message: messages.maxKeywords });
+    for (const issue of editedItemIssues({}, body)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
   });
+
+/**
+ * The order form's rules (`orderItemIssues`) on an item as an edit leaves it: `before` is the item
+ * as stored, `changes` the fields sent (a field left out keeps its value). A required field must
+ * keep a value once it has one; one the item never had (an older or imported item's) is not
+ * demanded by an edit of something else, so "only fields with a value are required".
+ */
+export function editedItemIssues(before: OrderItemInput, changes: Partial<OrderItemInput>): ItemIssue[] {
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const edited = { ...before, ...sent } as OrderItemInput;
+  const had = before as Record<string, unknown>;
+  return orderItemIssues(edited, 1).filter((issue) => {
+    if (issue.message !== messages.highlightedRequired) return true;
+    const value = had[issue.field];
+    if (issue.field === 'wordCount') return !blank((value as { word?: unknown } | null | undefined)?.word);
+    return !blank(value);
+  });
+}
 
 export const userProjectSchema = z.object({
   project_name: z.string(),

@@ -56,7 +56,7 @@ async function paidOrder(
   extra: Record<string, unknown> = {},
 ) {
   const orderId = await placeOrder(t.app, tok[who], items);
-  const res = await call(who, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId, ...extra } });
+  const res = await call(who, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, ...extra } });
   expect(res.statusCode, res.body).toBe(200);
   const detail = (await call(who, 'GET', `/api/order/getById/${orderId}`)).json();
   return { orderId, itemIds: detail.content.map((c: { id: number }) => c.id) as number[] };
@@ -539,7 +539,9 @@ describe('refunds when an admin deletes paid work', () => {
     const [cheap, dear] = itemIds as [number, number];
     expect(await ledgerMatches(ids.agencyA)).toBe(before - 5940);
 
-    for (const who of ['agencyA', 'associateA', 'agencyB'] as const) expect((await call(who, 'DELETE', `/api/content/${dear}`)).statusCode).toBe(403);
+    // A paid item is the admin's to delete; the associate and agency B do not reach agency A's order at all.
+    expect((await call('agencyA', 'DELETE', `/api/content/${dear}`)).statusCode).toBe(403);
+    for (const who of ['associateA', 'agencyB'] as const) expect((await call(who, 'DELETE', `/api/content/${dear}`)).statusCode).toBe(404);
     const res = await call('admin', 'DELETE', `/api/content/${dear}`);
     expect(res.statusCode, res.body).toBe(200);
     // 38 × 59.40 / 66 = 34.20

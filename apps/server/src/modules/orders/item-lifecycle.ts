@@ -14,6 +14,7 @@ export type { ItemMove, ItemMover, ItemState };
  *   Pending Review → Approved              orderer, auto_approval
  *   Pending Review → Revision Requested    orderer
  *   any but Approved → Deleted             admin (a paid item is refunded first)
+ *   Unpaid → Deleted                       orderer too (migration 0024, docs/decisions/0034-customers-delete-unpaid-orders.md)
  *
  * `moveItems` is the only way status changes: the services, the automatic approval and the payment
  * booking (in SQL) all go through `move_items`, which writes the status, what the new state carries

@@ -22,6 +22,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.deleteOrder, {}, async (request) => orders.deleteOrder(ctx, currentUser(request), request.params.id));
 
+  route(app, endpoints.deleteOrders, {}, async (request) => orders.deleteOrders(ctx, currentUser(request), request.body.ids));
+
   route(app, endpoints.updateContent, {}, async (request) => orders.updateContent(ctx, currentUser(request), { id: request.params.id, changes: request.body }));
 
   route(app, endpoints.deleteContent, {}, async (request) => orders.deleteContent(ctx, currentUser(request), request.params.id));

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   centsToDollars,
   contentMessages,
+  editedItemIssues,
   errorMessageOf,
   formatMoney,
   messages,
@@ -19,18 +20,20 @@ import {
   type updateContentSchema,
 } from '@copydesk/shared';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import { agencyIdOf, assertVerified, can, scopes } from '../../lib/access.js';
+import type { Transaction } from '../../db/client.js';
+import { agencyIdOf, assertVerified, can, scopes, type DeletionScope } from '../../lib/access.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
 import { bookRefund } from '../billing/booking.js';
+import { paymentAttemptsRepository } from '../billing/payment-attempts.repository.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { activityRepository } from './activity.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { moveItems } from './item-lifecycle.js';
 import { ordersRepository, type NewOrderItem, type OrderListRow } from './orders.repository.js';
 
-/** Orders and their items: creation with server-side pricing, lists, detail, admin edits. */
+/** Orders and their items: creation with server-side pricing, lists, detail, edits and deletions. */
 
 type Actor = Pick<UserRow, 'id' | 'role' | 'agencyId' | 'emailVerifiedAt'>;
 type CreateOrder = z.output<typeof createOrderSchema>;
@@ -234,79 +237,196 @@ export async function getOrder(ctx: AppContext, user: Actor, id: number) {
   };
 }
 
+/** Who deleted, in the activity entry of each item a deletion removes. */
+const deleterOf = (actor: Actor) => (can(actor, 'orders.manage') ? 'an admin' : actor.role === 'agency' ? 'the agency' : 'an associate');
+
 /**
- * Admin: removes an order. A paid one is refunded to the agency wallet in the same transaction
- * (docs/decisions/0007-refunds.md); an order with an approved item stays.
+ * Deletes one order the caller reaches (`scopes.deletions` in lib/access.ts; docs/decisions/0034-customers-delete-unpaid-orders.md).
+ * Admins delete any: a paid one is refunded to the agency wallet in the same transaction
+ * (docs/decisions/0007-refunds.md), and one with an approved item stays. Customers delete unpaid
+ * ones only; each item's deletion is an activity entry. The order's row lock is the one every
+ * payment takes first (book_order_payment, order_payment_terms), so a payment and a deletion of the
+ * same order run one after the other: a deleted order is no longer found by the payment, a paid one
+ * is no longer unpaid here, and a card payment already under way makes the deletion wait for it.
  */
-export async function deleteOrder(ctx: AppContext, actor: Actor, id: number) {
-  const { db } = ctx;
-  const refunded = await db.transaction(async (tx) => {
-    const order = await ordersRepository.lockOrder(tx, id);
-    if (!order) throw new AppError('request.not_found');
-    let amountCents = 0;
-    if (order.paidAt) {
-      const items = await ordersRepository.lockItems(tx, id);
-      if (items.some((i) => i.status === 'Approved')) throw new AppError('order.has_approved_items');
-      const refund = await bookRefund(tx, { orderId: id, itemId: null, actorId: actor.id });
-      amountCents = refund.amountCents;
-      const itemIds = items.map((i) => i.id);
-      await moveItems(tx, { itemIds, to: 'Deleted', by: 'admin', userId: actor.id, description: `Order deleted by an admin${refund.note}` });
+async function deleteLockedOrder(tx: Transaction, actor: Actor, id: number, reach: DeletionScope) {
+  const order = await ordersRepository.lockOrder(tx, id, reach.orders);
+  if (!order) throw new AppError('request.not_found');
+  const items = await ordersRepository.lockItems(tx, id);
+  let amountCents = 0;
+  if (order.paidAt) {
+    // An admin deleting several at once (paid orders are refunded one at a time) or a customer.
+    if (!reach.paid) throw new AppError(can(actor, 'orders.manage') ? 'order.paid_locked' : 'order.paid_delete_admin_only');
+    if (items.some((i) => i.status === 'Approved')) throw new AppError('order.has_approved_items');
+    const refund = await bookRefund(tx, { orderId: id, itemId: null, actorId: actor.id });
+    amountCents = refund.amountCents;
+    await moveItems(tx, {
+      itemIds: items.map((i) => i.id),
+      to: 'Deleted',
+      by: 'admin',
+      userId: actor.id,
+      description: `Order deleted by an admin${refund.note}`,
+    });
+  } else {
+    // A card payment reserved before this lock would be charged for an order that is gone.
+    if (await paymentAttemptsRepository.inFlightForOrder(tx, id)) throw new AppError('order.payment_in_flight');
+    if (!reach.paid) {
+      const description = `Order deleted by ${deleterOf(actor)} before payment`;
+      await moveItems(tx, { itemIds: items.map((i) => i.id), to: 'Deleted', by: 'orderer', userId: actor.id, description });
     }
-    await ordersRepository.softDeleteOrder(tx, id);
-    return amountCents;
-  });
+  }
+  await ordersRepository.softDeleteOrder(tx, id);
+  return amountCents;
+}
+
+export async function deleteOrder(ctx: AppContext, actor: Actor, id: number) {
+  const reach = scopes.deletions(actor);
+  const refunded = await ctx.db.transaction((tx) => deleteLockedOrder(tx, actor, id, reach));
   return { message: refunded > 0 ? contentMessages.refunded(formatMoney(refunded)) : messages.success };
 }
 
-/** What the activity log calls each field an admin can edit. */
-const EDIT_LABELS = { wordCountTitle: 'word count', addon: 'add-on', keywords: 'keywords', articleTitle: 'title', description: 'description' } as const;
+/**
+ * Deletes several unpaid orders together (the orders list's selection): every one of them, or none
+ * when any is refused (gone, out of reach, paid, being paid), with that order's refusal. Paid orders
+ * are never deleted this way, even by an admin: their refunds go one order at a time. The orders
+ * are locked in id order, as any other deletion of several would take them.
+ */
+export async function deleteOrders(ctx: AppContext, actor: Actor, ids: number[]) {
+  const reach = { ...scopes.deletions(actor), paid: false };
+  const sorted = [...ids].sort((a, b) => a - b);
+  await ctx.db.transaction(async (tx) => {
+    for (const id of sorted) await deleteLockedOrder(tx, actor, id, reach);
+  });
+  return { message: orderMessages.ordersDeleted(sorted.length), deleted: sorted };
+}
 
-/** Admin: edits an item that is not Approved; the price follows the catalogue. The activity log names what changed. */
+/** The order form's fields an admin edits, with what the activity log calls each. */
+const EDIT_LABELS = {
+  orderType: 'type',
+  wordCountTitle: 'word count',
+  addon: 'add-on',
+  keywords: 'keywords',
+  articleTitle: 'title',
+  description: 'description',
+  category: 'category',
+  projectName: 'project',
+  aboutCompany: 'about company',
+  targetAudience: 'audience',
+  writingTone: 'tone',
+  purpose: 'purpose',
+  publishMedium: 'publish medium',
+  whichPage: 'page',
+  websiteLink: 'website link',
+  productPageLink: 'product page link',
+  preferredIntent: 'intent',
+  preferredPerspective: 'perspective',
+  subjectLine: 'subject line',
+  copyType: 'copy type',
+  specification: 'specification',
+  ctaSuggestions: 'CTA suggestions',
+  useSameTitle: 'same title',
+} as const satisfies Partial<Record<keyof OrderItemRow, string>>;
+type EditedColumn = keyof typeof EDIT_LABELS;
+
+/** What a paid item's brief may still change: its wording, not what was bought. */
+const PAID_EDITABLE: readonly EditedColumn[] = ['articleTitle', 'description', 'keywords'];
+const PRICE_COLUMNS: readonly EditedColumn[] = ['orderType', 'wordCountTitle', 'addon'];
+
+/** An item as the order form holds it, to run the form's rules on it as edited. */
+function formItemOf(item: OrderItemRow): OrderItemInput {
+  return {
+    orderType: item.orderType,
+    wordCount: { word: item.wordCountTitle },
+    addOns: { addOn: item.addon ?? NO_ADDON },
+    category: item.category,
+    articleTitle: item.articleTitle,
+    description: item.description,
+    keyword: item.keywords,
+    project_name: item.projectName,
+    about_company: item.aboutCompany,
+    target_audience: item.targetAudience,
+    writing_tone: item.writingTone,
+    purpose: item.purpose,
+    publish_medium: item.publishMedium,
+    which_page: item.whichPage,
+    website_link: item.websiteLink,
+    product_page_link: item.productPageLink,
+    preferred_intent: item.preferredIntent,
+    preferred_perspective: item.preferredPerspective,
+    subject_line: item.subjectLine,
+    copy_type: item.copyType,
+    specification: item.specification,
+    cta_suggestions: item.ctaSuggestions,
+    use_same_title: item.useSameTitle,
+  };
+}
+
+/**
+ * Admin: edits an item that is not Approved, with the order form's rules (`editedItemIssues`): while
+ * its order is unpaid, the whole brief (type, word count, add-on, category and every other field),
+ * the price following the catalogue and the order total with it; once paid, only its title,
+ * keywords and description. The activity log names what changed.
+ */
 export async function updateContent(ctx: AppContext, actor: Actor, { id, changes: input }: { id: number; changes: UpdateContent }) {
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
     if (!found) throw new AppError('request.not_found');
-    const { item, order } = found;
+    // The order's lock first, as a payment takes it: an item is never repriced under a payment.
+    const order = await ordersRepository.lockOrder(tx, found.order.id);
+    const item = (await ordersRepository.lockItems(tx, found.order.id)).find((i) => i.id === id);
+    if (!order || !item) throw new AppError('request.not_found');
     if (item.status === 'Approved') throw new AppError('order.item_approved_locked');
+    const before = formItemOf(item);
+    const issues = editedItemIssues(before, input);
+    if (issues.length) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of issues) (errors[issue.field] ??= []).push(issue.message);
+      throw new AppError('validation.failed', issues[0]!.message, errors);
+    }
+    const sent = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const book = await loadPriceBook(db, tx);
-    const { rows } = priceItems(book, [{ orderType: item.orderType, wordCount: input.wordCount, addOns: input.addOns, category: item.category }], 'content');
-    const repriced = rows[0]!;
-    const priceChanges = repriced.wordCountTitle !== item.wordCountTitle || repriced.addon !== item.addon;
-    if (order.paidAt && priceChanges) throw new AppError('order.paid_price_locked');
-    const changes = {
-      wordCountTitle: repriced.wordCountTitle,
-      requestedWords: repriced.requestedWords,
-      wordPriceCents: repriced.wordPriceCents,
-      addon: repriced.addon,
-      addonPriceCents: repriced.addonPriceCents,
-      costCents: repriced.costCents,
-      keywords: normaliseKeywords(input.keyword),
-      articleTitle: clean(input.articleTitle),
-      description: clean(input.description),
-    };
-    await ordersRepository.updateItem(tx, id, changes);
+    const { rows } = priceItems(book, [{ ...before, ...sent } as OrderItemInput], 'content');
+    const { status: _status, productId, ...edited } = rows[0]!;
+    const changed = (Object.keys(EDIT_LABELS) as EditedColumn[]).filter((key) => edited[key] !== item[key]);
+    if (order.paidAt) {
+      if (changed.some((key) => PRICE_COLUMNS.includes(key))) throw new AppError('order.paid_price_locked');
+      if (changed.some((key) => !PAID_EDITABLE.includes(key))) throw new AppError('order.paid_brief_locked');
+    }
+    await ordersRepository.updateItem(tx, id, { ...edited, productId });
     await ordersRepository.refreshTotals(tx, order.id);
-    const edited = (Object.keys(EDIT_LABELS) as (keyof typeof EDIT_LABELS)[]).filter((key) => changes[key] !== item[key]).map((key) => EDIT_LABELS[key]);
-    if (edited.length) await activityRepository.log(tx, { itemId: id, userId: actor.id, description: `Edited by an admin: ${edited.join(', ')}` });
+    if (changed.length)
+      await activityRepository.log(tx, {
+        itemId: id,
+        userId: actor.id,
+        description: `Edited by an admin: ${changed.map((key) => EDIT_LABELS[key]).join(', ')}`,
+      });
     return { message: messages.success };
   });
 }
 
-/** Admin: removes one item (never the last one); a paid item's share goes back to the wallet. */
+/**
+ * Deletes one item (never the last of its order) the caller reaches (`scopes.deletions`): admins
+ * any but an approved one, a paid one's share going back to the wallet; customers an item of an
+ * unpaid order they reach. Under the order's lock, as every payment takes it.
+ */
 export async function deleteContent(ctx: AppContext, actor: Actor, id: number) {
   const { db } = ctx;
+  const reach = scopes.deletions(actor);
   const refunded = await db.transaction(async (tx) => {
-    const found = await ordersRepository.findItemVisible(tx, { kind: 'all' }, id);
+    const found = await ordersRepository.findItemVisible(tx, reach.orders, id);
     if (!found) throw new AppError('request.not_found');
-    const order = await ordersRepository.lockOrder(tx, found.order.id);
+    const order = await ordersRepository.lockOrder(tx, found.order.id, reach.orders);
     const items = await ordersRepository.lockItems(tx, found.order.id);
     const item = items.find((i) => i.id === id);
     if (!order || !item) throw new AppError('request.not_found');
+    if (order.paidAt && !reach.paid) throw new AppError('order.paid_delete_admin_only');
     if (item.status === 'Approved') throw new AppError('order.item_approved_undeletable');
     if (items.length <= 1) throw new AppError('order.last_item');
+    if (!order.paidAt && (await paymentAttemptsRepository.inFlightForOrder(tx, order.id))) throw new AppError('order.payment_in_flight');
     const refund = order.paidAt ? await bookRefund(tx, { orderId: order.id, itemId: id, actorId: actor.id }) : null;
-    await moveItems(tx, { itemIds: [id], to: 'Deleted', by: 'admin', userId: actor.id, description: `Deleted by an admin${refund?.note ?? ''}` });
+    const description = reach.paid ? `Deleted by an admin${refund?.note ?? ''}` : `Deleted by ${deleterOf(actor)} before payment`;
+    await moveItems(tx, { itemIds: [id], to: 'Deleted', by: reach.paid ? 'admin' : 'orderer', userId: actor.id, description });
     await ordersRepository.refreshTotals(tx, order.id);
     return refund?.amountCents ?? 0;
   });

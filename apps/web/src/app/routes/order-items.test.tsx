@@ -80,20 +80,73 @@ describe('order items', () => {
     expect(await screen.findByText(messages.maxKeywords)).toBeInTheDocument();
     expect(keywords).toHaveValue('');
 
+    // The order form's rules: the title the item has stays required; keywords are not.
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.highlightedRequired)).toBeInTheDocument();
-    expect(keywords).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(keywords).not.toHaveAttribute('aria-invalid');
 
+    await user.type(title, 'Five habits');
     await user.type(keywords, 'bikes;roads');
+    // The whole brief of an unpaid item: here its audience.
+    const audience = within(dialog).getByRole('textbox', { name: 'Target Audience' });
+    await user.clear(audience);
+    await user.type(audience, 'Cyclists');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.success)).toBeInTheDocument();
-    expect(calls.find((c) => route(c) === 'PATCH /api/content/40')?.body).toEqual({
+    expect(calls.find((c) => route(c) === 'PATCH /api/content/40')?.body).toMatchObject({
       wordCount: { word: '300 Words', price: 18 },
       addOns: { addOn: 'Stock Images (3)', price: 8 },
       keyword: 'bikes;roads',
       articleTitle: 'Five habits',
       description: 'Stock levels',
+      orderType: 'Blog Post',
+      category: 'Technology',
+      project_name: 'Spring launch',
+      about_company: 'We build city bikes.',
+      target_audience: 'Cyclists',
+      writing_tone: 'Casual',
+      purpose: 'Informative',
+      publish_medium: 'Own Website',
+      use_same_title: false,
     });
+  });
+
+  it('edits only the title, keywords and description of a paid item', async () => {
+    const { user, calls } = await openItems({
+      role: 'admin',
+      body: paid([contentItem({ status: 'In Progress' }), contentItem({ id: 41, status: 'In Progress' })]),
+      handler: (call) => (route(call) === 'PATCH /api/content/40' ? json(200, { message: messages.success }) : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit item 40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit item 40' });
+    expect(within(dialog).queryByRole('textbox', { name: 'Target Audience' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Order Type' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Word Count' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.success)).toBeInTheDocument();
+    expect(Object.keys(calls.find((c) => route(c) === 'PATCH /api/content/40')?.body as object).sort()).toEqual([
+      'addOns',
+      'articleTitle',
+      'description',
+      'keyword',
+      'wordCount',
+    ]);
+  });
+
+  it('lets a customer delete an unpaid item after a confirmation', async () => {
+    const { user, calls } = await openItems({
+      body: detail(orderRow(), [contentItem(), contentItem({ id: 41, title: 'Second piece' })]),
+      handler: (call) => (route(call) === 'DELETE /api/content/41' ? json(200, { message: messages.success }) : undefined),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete item 41' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete item 41' });
+    expect(dialog).toHaveTextContent(orderMessages.confirmDeleteUnpaid);
+    expect(screen.queryByRole('button', { name: /^Edit item/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => route(c) === 'DELETE /api/content/41')).toBe(true));
   });
 
   it("offers no delete for an order's only item, which the server refuses (the order is deleted instead)", async () => {

@@ -4,7 +4,9 @@ import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } f
 import '@mantine/core/styles/Card.css';
 import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
 import { formatDollars, inboxScreenMessages, messages, roleCan, type ContentItem } from '@copydesk/shared';
+import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProduct } from '@/features/catalog/api/get-product';
+import { useProducts } from '@/features/catalog/api/get-products';
 import { useDeleteContent } from '@/features/orders/api/delete-content';
 import { exportOrder } from '@/features/orders/api/export-order';
 import { useOrder } from '@/features/orders/api/get-order';
@@ -28,10 +30,17 @@ export function OrderItemsRoute() {
   const { role } = useSession();
   // The admin's view: item edits and deletes, no Pay Now, messages to the agency.
   const isAdmin = roleCan(role, 'orders.manage');
+  const deletesUnpaid = roleCan(role, 'orders.deleteUnpaid');
   const order = useOrder(id);
   const [editing, setEditing] = useState<ContentItem | null>(null);
   const [toDelete, setToDelete] = useState<ContentItem | null>(null);
-  const product = useProduct(editing?.order_type ?? '');
+  // The type chosen in the item editor, whose tiers and add-ons it offers (the item's own at first).
+  const [editType, setEditType] = useState<string | null>(null);
+  const product = useProduct(editType ?? editing?.order_type ?? '');
+  // An unpaid item's whole brief is editable: the catalogue's types and categories.
+  const briefEditable = isAdmin && editing?.status === 'Unpaid';
+  const products = useProducts();
+  const categories = useCategories();
   const remove = useDeleteContent();
   const download = useDownload();
   const leaving = useRef(false);
@@ -117,6 +126,7 @@ export function OrderItemsRoute() {
             <OrderItemsTable
               items={detail.content}
               isAdmin={isAdmin}
+              deletesUnpaid={deletesUnpaid}
               onOpen={(item) => navigate(`/content-view/${item.id}`)}
               onEdit={setEditing}
               onDelete={setToDelete}
@@ -125,12 +135,23 @@ export function OrderItemsRoute() {
         </>
       )}
 
-      <EditItemModal item={editing} product={product.data} onClose={() => setEditing(null)} />
+      <EditItemModal
+        item={editing}
+        product={product.data}
+        productNames={briefEditable ? (products.data ?? []).map((p) => p.name) : []}
+        categories={briefEditable ? (categories.data ?? []) : []}
+        onTypeChange={setEditType}
+        onClose={() => {
+          setEditing(null);
+          setEditType(null);
+        }}
+      />
       <ConfirmDeleteModal
         opened={toDelete !== null}
         subject={`item ${toDelete?.id ?? ''}`}
         busy={remove.isPending}
         refund={toDelete && toDelete.status !== 'Unpaid' ? 'item' : undefined}
+        unpaid={toDelete?.status === 'Unpaid'}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />

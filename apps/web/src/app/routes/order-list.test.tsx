@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentMessages, listScreenMessages, messages, orderScreenMessages, type Role } from '@copydesk/shared';
+import { contentMessages, listScreenMessages, messages, orderMessages, orderScreenMessages, type Role } from '@copydesk/shared';
 import { orderRow, pageMeta } from '@/features/orders/testing/fixtures';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
@@ -188,7 +188,9 @@ describe('orders list', () => {
     expect(screen.getByRole('link', { name: 'View order 13' })).toHaveAttribute('href', '/items/13');
     expect(screen.getByRole('button', { name: 'Download invoice of order 13' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download invoice of order 14' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Delete order/ })).not.toBeInTheDocument();
+    // A customer deletes its unpaid orders (docs/decisions/0034-customers-delete-unpaid-orders.md); a paid one stays the admin's.
+    expect(screen.getByRole('button', { name: 'Delete order 14' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete order 13' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('row', { name: 'Order 14' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/14'));
@@ -271,6 +273,42 @@ describe('orders list', () => {
     expect(await screen.findByText(messages.success)).toBeInTheDocument();
     expect(calls.some((c) => route(c) === 'DELETE /api/order/14')).toBe(true);
     expect(router.state.location.pathname).toBe('/order');
+  });
+
+  it('lets a customer tick unpaid orders and delete them together after one confirmation', async () => {
+    const rows = [orderRow({ id: 16, unpaid: true }), orderRow({ id: 15, unpaid: true }), ...ROWS];
+    const { user, calls } = await openList({
+      role: 'associate',
+      rows,
+      handler: (call) => (route(call) === 'POST /api/order/delete' ? json(200, { message: orderMessages.ordersDeleted(2), deleted: [14, 16] }) : undefined),
+    });
+    await screen.findByRole('row', { name: 'Order 16' });
+    // Paid rows have no checkbox: they are not the customer's to delete.
+    expect(screen.queryByRole('checkbox', { name: 'Select order 13' })).not.toBeInTheDocument();
+    const deleteSelected = screen.getByRole('button', { name: 'Delete selected' });
+    expect(deleteSelected).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 16' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 14' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    // Ticking did not open the order.
+    expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+
+    await user.click(deleteSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 orders' });
+    expect(dialog).toHaveTextContent(orderMessages.confirmDeleteSelected(2));
+    expect(dialog).toHaveTextContent(orderMessages.confirmDeleteUnpaid);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(orderMessages.ordersDeleted(2))).toBeInTheDocument();
+    expect(calls.find((c) => route(c) === 'POST /api/order/delete')?.body).toEqual({ ids: [16, 14] });
+  });
+
+  it('selects every unpaid order of the page at once', async () => {
+    const rows = [orderRow({ id: 15, unpaid: true }), ...ROWS];
+    const { user } = await openList({ rows });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all unpaid orders on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select order 15' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select order 14' })).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
   });
 
   it('says a paid order is refunded to the agency wallet and shows the refund the server made', async () => {

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
-import { IconPlus } from '@tabler/icons-react';
-import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, roleCan, type OrderRow } from '@copydesk/shared';
+import '@mantine/core/styles/Checkbox.css';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { listScreenMessages, messages, ORDER_PAGE_SIZES, ORDER_STATUS_FILTERS, orderMessages, roleCan, type OrderRow } from '@copydesk/shared';
 import { listState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { getInvoiceLink } from '@/features/billing/api/download-invoice';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
+import { useDeleteOrders } from '@/features/orders/api/delete-orders';
 import { useOrders } from '@/features/orders/api/get-orders';
 import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
 import { OrderCounters } from '@/features/orders/components/order-counters';
@@ -26,12 +28,15 @@ const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };
 const statusFrom = (value: string | null): StatusFilter | null =>
   (ORDER_STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : null;
 
-/** /order: filters, counters and the paged, sortable orders table. */
+/** /order: filters, counters and the paged, sortable orders table; unpaid orders deleted one by one or several together. */
 export function OrderListRoute() {
   const navigate = useNavigate();
   const { role } = useSession();
   // The admin's table: delete actions, rows open the items rather than the payment page.
   const isAdmin = roleCan(role, 'orders.manage');
+  // Customers delete their unpaid orders (docs/decisions/0034-customers-delete-unpaid-orders.md); so
+  // does an admin, who also ticks unpaid rows to delete them together.
+  const deletesUnpaid = isAdmin || roleCan(role, 'orders.deleteUnpaid');
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusFrom(searchParams.get('status'));
 
@@ -53,13 +58,29 @@ export function OrderListRoute() {
   const { filters, page, limit, sort, remember } = list;
   const [toDelete, setToDelete] = useState<OrderRow | null>(null);
   const [invoiceBusy, setInvoiceBusy] = useState<number | null>(null);
+  // The unpaid rows ticked for deleting together, and whether their confirmation is open.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [confirmSelected, setConfirmSelected] = useState(false);
 
   const orders = useOrders({ ...list.params, user: showUser ? list.params.user : undefined, status: status ?? undefined });
   const remove = useDeleteOrder();
+  const removeSelected = useDeleteOrders();
   const shown = orders.isPlaceholderData ? undefined : orders.data?.meta;
   useEffect(() => {
     if (shown) remember(shown.current_page, shown.next_cursor);
   }, [shown, remember]);
+
+  // Only ticks on unpaid rows of the page shown count: another page, a filter or a deletion leaves them behind.
+  const unpaidShown = useMemo(() => (orders.data?.data ?? []).filter((o) => o.unpaid).map((o) => o.id), [orders.data]);
+  const selected = useMemo(() => new Set(unpaidShown.filter((id) => ticked.has(id))), [unpaidShown, ticked]);
+  const toggle = (order: OrderRow, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(order.id);
+      else next.delete(order.id);
+      return next;
+    });
+  const allTicked = unpaidShown.length > 0 && selected.size === unpaidShown.length;
 
   const users = useUserOptions(showUser);
   const userOptions = useMemo(
@@ -110,6 +131,17 @@ export function OrderListRoute() {
     });
   };
 
+  const deleteSelected = () => {
+    removeSelected.mutate([...selected], {
+      onSuccess: (res) => {
+        notify.success(res.message);
+        setTicked(new Set());
+      },
+      // The failure itself is the central toast; nothing was deleted.
+      onSettled: () => setConfirmSelected(false),
+    });
+  };
+
   return (
     <Stack gap="lg" maw={1280}>
       <Group justify="space-between" align="center">
@@ -126,6 +158,31 @@ export function OrderListRoute() {
       <OrderCounters />
 
       <OrderFilters values={filters} onChange={list.setFilters} status={status} onStatus={setStatus} showUser={showUser} users={userOptions} onReset={reset} />
+
+      {deletesUnpaid && unpaidShown.length > 0 && (
+        <Group justify="space-between" gap="sm" role="group" aria-label="Unpaid orders on this page">
+          <Checkbox
+            label="Select all unpaid orders on this page"
+            checked={allTicked}
+            indeterminate={selected.size > 0 && !allTicked}
+            onChange={(event) => setTicked(event.currentTarget.checked ? new Set(unpaidShown) : new Set())}
+          />
+          <Group gap="sm">
+            <Text size="sm" aria-live="polite">
+              {selected.size} selected
+            </Text>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={selected.size === 0}
+              onClick={() => setConfirmSelected(true)}
+            >
+              Delete selected
+            </Button>
+          </Group>
+        </Group>
+      )}
 
       <Card withBorder radius="lg" padding={0}>
         <OrdersTable
@@ -161,6 +218,9 @@ export function OrderListRoute() {
           onInvoice={(order) => void invoice(order)}
           onDelete={setToDelete}
           invoiceBusy={invoiceBusy}
+          deletesUnpaid={deletesUnpaid}
+          selected={selected}
+          onToggle={toggle}
         />
       </Card>
 
@@ -169,8 +229,18 @@ export function OrderListRoute() {
         subject={`order ${toDelete?.id ?? ''}`}
         busy={remove.isPending}
         refund={toDelete && !toDelete.unpaid ? 'order' : undefined}
+        unpaid={toDelete?.unpaid}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
+      />
+      <ConfirmDeleteModal
+        opened={confirmSelected}
+        subject={`${selected.size} ${selected.size === 1 ? 'order' : 'orders'}`}
+        question={orderMessages.confirmDeleteSelected(selected.size)}
+        busy={removeSelected.isPending}
+        unpaid
+        onCancel={() => setConfirmSelected(false)}
+        onConfirm={deleteSelected}
       />
     </Stack>
   );

@@ -1,69 +1,192 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Select } from '@/components/ui/select';
-import { useForm } from '@mantine/form';
+import { useForm, type FormErrors } from '@mantine/form';
 import {
   amountToCents,
+  COPY_TYPES,
+  editedItemIssues,
   formatDollars,
   formatMoney,
+  INTENTS,
+  LIMITED_ITEM_FIELDS,
   MAX_KEYWORDS,
   messages,
+  PAGES,
+  PERSPECTIVES,
+  publishMediumOptions,
+  purposeOptions,
   splitKeywords,
   updateContentSchema,
+  WRITING_TONES,
   type ContentItem,
+  type OrderItemInput,
   type ProductDetail,
 } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, onFields, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUpdateContent, type UpdateContentInput } from '../api/update-content';
-import { NO_ADDON } from '../lib/order-form-state';
+import { NO_ADDON, requiredFields, visibleFields } from '../lib/order-form-state';
 
 type EditItemModalProps = {
   /** The item being edited; null closes the dialog. */
   item: ContentItem | null;
-  /** Tiers and add-ons of the item's type. */
+  /** Tiers and add-ons of the type chosen in the dialog (the item's own until another is chosen). */
   product: ProductDetail | undefined;
+  /** The catalogue's order types and categories, for an unpaid item's brief. */
+  productNames: string[];
+  categories: string[];
+  /** Another type was chosen: the caller loads its tiers and add-ons into `product`. */
+  onTypeChange: (orderType: string) => void;
   onClose: () => void;
 };
 
-type Values = { word: string | null; addOn: string; keyword: string; articleTitle: string; description: string };
+/** The brief's free-text fields, named as the order form and PATCH /content/{id} name them. */
+const BRIEF_FIELDS = [
+  'project_name',
+  'about_company',
+  'target_audience',
+  'writing_tone',
+  'purpose',
+  'publish_medium',
+  'which_page',
+  'website_link',
+  'product_page_link',
+  'preferred_intent',
+  'preferred_perspective',
+  'subject_line',
+  'copy_type',
+  'specification',
+  'cta_suggestions',
+] as const;
+type BriefField = (typeof BRIEF_FIELDS)[number];
+
+const LABELS: Record<BriefField, string> = {
+  ...LIMITED_ITEM_FIELDS,
+  preferred_intent: 'Preferred Intent',
+  subject_line: 'Subject Line',
+  copy_type: 'Copy Type',
+  cta_suggestions: 'CTA Suggestions',
+};
+
+/** The choices the order form offers for a field; the admin may still type another value, as the form's "Other" does. */
+function suggestionsFor(field: BriefField, orderType: string): readonly string[] | null {
+  switch (field) {
+    case 'writing_tone':
+      return WRITING_TONES;
+    case 'purpose':
+      return purposeOptions(orderType);
+    case 'publish_medium':
+      return publishMediumOptions(orderType);
+    case 'which_page':
+      return PAGES;
+    case 'preferred_intent':
+      return INTENTS;
+    case 'preferred_perspective':
+      return PERSPECTIVES;
+    case 'copy_type':
+      return COPY_TYPES;
+    default:
+      return null;
+  }
+}
+
+type Values = {
+  orderType: string;
+  word: string | null;
+  addOn: string;
+  category: string | null;
+  keyword: string;
+  articleTitle: string;
+  description: string;
+  use_same_title: boolean;
+} & Record<BriefField, string>;
 
 /** Payload keys whose problems show on another field of the form. */
-const RENAME: Record<string, keyof Values> = { wordCount: 'word' };
+const RENAME: Record<string, keyof Values> = { wordCount: 'word', addOns: 'addOn' };
 
-function EditItemForm({ item, product, onClose }: { item: ContentItem; product: ProductDetail | undefined; onClose: () => void }) {
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The item as the order form holds it: what the edit's rules compare the edited item with. */
+export function formItemOf(item: ContentItem): OrderItemInput {
+  return {
+    orderType: item.order_type,
+    wordCount: { word: item.word_count },
+    addOns: { addOn: item.addOn ?? NO_ADDON },
+    category: item.category,
+    articleTitle: item.article_title,
+    description: item.description,
+    keyword: item.keywords,
+    ...Object.fromEntries(BRIEF_FIELDS.map((field) => [field, item[field]])),
+    use_same_title: item.use_same_title === 1,
+  };
+}
+
+type EditItemFormProps = Omit<EditItemModalProps, 'item'> & { item: ContentItem };
+
+function EditItemForm({ item, product, productNames, categories, onTypeChange, onClose }: EditItemFormProps) {
   const update = useUpdateContent();
   const tiers = product?.productwordcount ?? [];
   const addons = product?.productAddon ?? [];
-  // PATCH /content/{id}'s body, with the prices of the chosen tier and add-on.
+  // The whole brief is editable while the item is Unpaid; type, word count and add-on of a paid
+  // item are fixed, and only its title, keywords and description change (docs/decisions/0007-refunds.md).
+  const unpaid = item.status === 'Unpaid';
+  const before = formItemOf(item);
+
+  // PATCH /content/{id}'s body: the fields shown, with the prices of the chosen tier and add-on.
   const toBody = (values: Values): UpdateContentInput => {
     const tier = tiers.find((t) => t.title === values.word);
     const addon = addons.find((a) => a.value === values.addOn);
-    return {
+    const simple = {
       wordCount: values.word ? { word: values.word, price: tier?.price ?? null } : null,
       addOns: values.addOn && values.addOn !== NO_ADDON ? { addOn: values.addOn, price: addon?.price ?? null } : null,
       keyword: values.keyword.trim(),
       articleTitle: values.articleTitle.trim(),
       description: values.description.trim(),
     };
+    if (!unpaid) return simple;
+    // A field the new type does not show is cleared, as the order form does not send it.
+    const shown = visibleFields(values.orderType);
+    return {
+      ...simple,
+      orderType: values.orderType,
+      category: values.category,
+      ...Object.fromEntries(BRIEF_FIELDS.map((field) => [field, shown.has(field) ? orNull(values[field]) : null])),
+      use_same_title: values.use_same_title,
+    };
+  };
+  // The order form's rules on the item as edited (the server checks them again), then the contract's.
+  const validate = (values: Values): FormErrors => {
+    const body = toBody(values);
+    const issues = editedItemIssues(before, body as Partial<OrderItemInput>);
+    return { ...onFields(Object.fromEntries(issues.map((issue) => [issue.field, issue.message])), RENAME), ...schemaErrors(updateContentSchema, body, RENAME) };
   };
   const form = useForm<Values, UpdateContentInput>({
     initialValues: {
+      orderType: item.order_type,
       word: item.word_count,
       addOn: item.addOn ?? NO_ADDON,
+      category: item.category,
       keyword: item.keywords ?? '',
       articleTitle: item.article_title ?? '',
       description: item.description ?? '',
+      use_same_title: item.use_same_title === 1,
+      ...(Object.fromEntries(BRIEF_FIELDS.map((field) => [field, item[field] ?? ''])) as Record<BriefField, string>),
     },
     transformValues: toBody,
-    // The contract's rules; refused fields turn red and its first message is the toast.
-    validate: (values) => schemaErrors(updateContentSchema, toBody(values), RENAME),
+    validate,
     enhanceGetInputProps: ariaInvalid,
   });
-  // Type, word count and add-on of a paid item are fixed (docs/decisions/0007-refunds.md).
-  const priceLocked = item.status !== 'Unpaid';
+
+  const orderType = form.values.orderType;
+  const shown = visibleFields(orderType);
+  const required = requiredFields(orderType);
+  // Required as in the order form, once the item has a value there (an imported item may lack one).
+  const asterisk = (field: string) => required.has(field) && (before as Record<string, unknown>)[field] != null;
 
   const tier = tiers.find((t) => t.title === form.values.word);
   const addon = addons.find((a) => a.value === form.values.addOn);
@@ -81,18 +204,52 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
         // The server's messages are the central toast; the fields it names turn red.
         onError: (error) => {
           const named = error instanceof ApiError ? Object.keys(error.fieldErrors()) : [];
-          form.setErrors(Object.fromEntries(named.map((key) => [RENAME[key] ?? key, true])));
+          form.setErrors(Object.fromEntries(named.map((key) => [RENAME[key.replace(/^content\.0\./, '')] ?? key.replace(/^content\.0\./, ''), true])));
         },
       },
     );
   };
 
+  const briefInput = (field: BriefField) => {
+    const suggestions = suggestionsFor(field, orderType);
+    const props = { label: LABELS[field], withAsterisk: asterisk(field), ...form.getInputProps(field) };
+    if (suggestions) return <Autocomplete key={field} data={[...suggestions]} {...props} />;
+    if (field === 'specification' || field === 'cta_suggestions') return <Textarea key={field} rows={2} resize="vertical" {...props} />;
+    return <TextInput key={field} {...props} />;
+  };
+
   return (
     <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {item.order_type} · {item.project_name ?? 'No project'}
-        </Text>
+        {unpaid ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label="Order Type"
+              withAsterisk
+              data={productNames.includes(orderType) ? productNames : [orderType, ...productNames]}
+              {...form.getInputProps('orderType')}
+              // Another type has other tiers and add-ons: they are chosen again.
+              onChange={(next) => {
+                if (!next || next === orderType) return;
+                form.setFieldValue('orderType', next);
+                form.setFieldValue('word', null);
+                form.setFieldValue('addOn', NO_ADDON);
+                onTypeChange(next);
+              }}
+              allowDeselect={false}
+            />
+            <Select
+              label="Category"
+              withAsterisk={asterisk('category')}
+              data={item.category && !categories.includes(item.category) ? [item.category, ...categories] : categories}
+              {...form.getInputProps('category')}
+            />
+          </SimpleGrid>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {item.order_type} · {item.project_name ?? 'No project'}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label="Word Count"
@@ -105,19 +262,18 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
               form.setFieldValue('addOn', NO_ADDON);
             }}
             allowDeselect={false}
-            disabled={priceLocked || !product}
+            disabled={!unpaid || !product}
           />
           <Select
             label="Add-On"
             data={addons.map((a) => ({ value: a.value, label: a.value === NO_ADDON ? NO_ADDON : `${a.value} (+${formatDollars(a.price)})` }))}
             {...form.getInputProps('addOn')}
             allowDeselect={false}
-            disabled={priceLocked || !product}
+            disabled={!unpaid || !product}
           />
         </SimpleGrid>
         <TextInput
           label="Keywords"
-          withAsterisk
           description={`Up to ${MAX_KEYWORDS}, separated by ;`}
           {...form.getInputProps('keyword')}
           onChange={(e) => {
@@ -128,8 +284,17 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
             form.setFieldValue('keyword', tooMany ? '' : keyword);
           }}
         />
-        <TextInput label="Title" withAsterisk {...form.getInputProps('articleTitle')} />
-        <Textarea label="Description" withAsterisk rows={4} resize="vertical" {...form.getInputProps('description')} />
+        <TextInput label="Title" withAsterisk={asterisk('articleTitle')} {...form.getInputProps('articleTitle')} />
+        <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
+        {unpaid && (
+          <>
+            <Divider label="Brief" labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {BRIEF_FIELDS.filter((field) => shown.has(field)).map(briefInput)}
+            </SimpleGrid>
+            <Checkbox label="Use the same title" {...form.getInputProps('use_same_title', { type: 'checkbox' })} />
+          </>
+        )}
         <Group justify="space-between">
           <Text>
             Price: <b data-testid="edit-item-price">{formatMoney(priceCents)}</b>
@@ -148,22 +313,25 @@ function EditItemForm({ item, product, onClose }: { item: ContentItem; product: 
   );
 }
 
-/** Admin: edits an item that is not Approved; the price follows the tier and add-on. */
-export function EditItemModal({ item, product, onClose }: EditItemModalProps) {
+/**
+ * Admin: edits an item that is not Approved. While it is Unpaid the whole brief, with the order
+ * form's rules; the price follows the type, tier and add-on.
+ */
+export function EditItemModal({ item, ...rest }: EditItemModalProps) {
   return (
     <Modal
       opened={item !== null}
-      onClose={onClose}
+      onClose={rest.onClose}
       title={
         <Text component="span" fw={700} fz="lg">
           Edit item {item?.id}
         </Text>
       }
-      size="lg"
+      size="xl"
       centered
       closeButtonProps={{ 'aria-label': 'Close item editor' }}
     >
-      {item && <EditItemForm key={item.id} item={item} product={product} onClose={onClose} />}
+      {item && <EditItemForm key={item.id} item={item} {...rest} />}
     </Modal>
   );
 }

@@ -10,21 +10,31 @@ type OrderItemsTableProps = {
   /** Undefined while the order loads. */
   items: ContentItem[] | undefined;
   isAdmin: boolean;
+  /** A customer who deletes the items of its unpaid orders (`orders.deleteUnpaid`). */
+  deletesUnpaid?: boolean;
   onOpen: (item: ContentItem) => void;
   onEdit: (item: ContentItem) => void;
   onDelete: (item: ContentItem) => void;
 };
 
-function ItemActions({ item, onEdit, onDelete, deletable }: { item: ContentItem; deletable: boolean } & Pick<OrderItemsTableProps, 'onEdit' | 'onDelete'>) {
+function ItemActions({
+  item,
+  onEdit,
+  onDelete,
+  deletable,
+  editable,
+}: { item: ContentItem; deletable: boolean; editable: boolean } & Pick<OrderItemsTableProps, 'onEdit' | 'onDelete'>) {
   // Approved work is kept: it is not edited, and the server refuses to delete it (409).
   if (item.status === 'Approved') return null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Edit item">
-        <ActionIcon variant="subtle" size="lg" onClick={() => onEdit(item)} aria-label={`Edit item ${item.id}`}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {editable && (
+        <Tooltip label="Edit item">
+          <ActionIcon variant="subtle" size="lg" onClick={() => onEdit(item)} aria-label={`Edit item ${item.id}`}>
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {deletable && (
         <Tooltip label="Delete item">
           <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(item)} aria-label={`Delete item ${item.id}`}>
@@ -36,8 +46,8 @@ function ItemActions({ item, onEdit, onDelete, deletable }: { item: ContentItem;
   );
 }
 
-/** The items of one order: a row opens the item; admins edit (not Approved) and delete; cards on a phone. */
-export function OrderItemsTable({ items, isAdmin, onOpen, onEdit, onDelete }: OrderItemsTableProps) {
+/** The items of one order: a row opens the item; admins edit (not Approved) and delete, customers delete unpaid ones; cards on a phone. */
+export function OrderItemsTable({ items, isAdmin, deletesUnpaid = false, onOpen, onEdit, onDelete }: OrderItemsTableProps) {
   const columns: DataTableColumn<ContentItem>[] = [
     { key: 'id', header: 'ID', cell: (item) => `#${item.id}`, card: 'hidden', tdProps: { fw: 600 } },
     {
@@ -58,13 +68,19 @@ export function OrderItemsTable({ items, isAdmin, onOpen, onEdit, onDelete }: Or
     { key: 'status', header: 'Status', cell: (item) => <ItemStatusBadge status={item.status} customer={!isAdmin} />, card: 'aside' },
     { key: 'price', header: 'Price', align: 'right', cell: (item) => formatDollars(item.cost), tdProps: { fw: 600 } },
   ];
-  if (isAdmin) {
+  // Never the last item: the server refuses it (409), the order is deleted instead. A customer
+  // deletes the items of its unpaid orders only (docs/decisions/0034-customers-delete-unpaid-orders.md).
+  const several = (items?.length ?? 0) > 1;
+  const customerDeletes = !isAdmin && deletesUnpaid && several && !!items?.some((item) => item.status === 'Unpaid');
+  if (isAdmin || customerDeletes) {
     columns.push({
       key: 'actions',
       header: 'Actions',
       align: 'right',
       card: 'actions',
-      cell: (item) => <ItemActions item={item} onEdit={onEdit} onDelete={onDelete} deletable={(items?.length ?? 0) > 1} />,
+      cell: (item) => (
+        <ItemActions item={item} onEdit={onEdit} onDelete={onDelete} editable={isAdmin} deletable={several && (isAdmin || item.status === 'Unpaid')} />
+      ),
     });
   }
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
@@ -35,11 +36,27 @@ type OrdersTableProps = {
   onInvoice: (order: OrderRow) => void;
   onDelete: (order: OrderRow) => void;
   invoiceBusy: number | null;
+  /**
+   * The caller deletes unpaid orders (`orders.deleteUnpaid`, or an admin): unpaid rows get Delete
+   * and a checkbox, so several are deleted together.
+   */
+  deletesUnpaid: boolean;
+  /** The unpaid orders ticked for deleting together. */
+  selected: ReadonlySet<number>;
+  onToggle: (order: OrderRow, selected: boolean) => void;
 };
 
-type ActionProps = Pick<OrdersTableProps, 'isAdmin' | 'onInvoice' | 'onDelete' | 'invoiceBusy'> & { order: OrderRow };
+type ActionProps = Pick<OrdersTableProps, 'isAdmin' | 'onInvoice' | 'onDelete' | 'invoiceBusy' | 'deletesUnpaid'> & { order: OrderRow };
 
-function OrderActions({ order, isAdmin, onInvoice, onDelete, invoiceBusy }: ActionProps) {
+/**
+ * Who is offered Delete on a row: an admin on any order but a completed one (it holds approved
+ * work, which the server refuses to delete: 409); a customer on its unpaid ones, which the server
+ * lets it delete (docs/decisions/0034-customers-delete-unpaid-orders.md). Paid orders stay the admin's.
+ */
+export const offersDelete = (order: Pick<OrderRow, 'unpaid' | 'status'>, isAdmin: boolean, deletesUnpaid: boolean) =>
+  isAdmin ? order.status !== 'COMPLETED' : deletesUnpaid && order.unpaid;
+
+function OrderActions({ order, isAdmin, onInvoice, onDelete, invoiceBusy, deletesUnpaid }: ActionProps) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {order.unpaid && !isAdmin && (
@@ -68,8 +85,7 @@ function OrderActions({ order, isAdmin, onInvoice, onDelete, invoiceBusy }: Acti
           </ActionIcon>
         </Tooltip>
       )}
-      {/* A completed order holds approved work, which the server refuses to delete (409). */}
-      {isAdmin && order.status !== 'COMPLETED' && (
+      {offersDelete(order, isAdmin, deletesUnpaid) && (
         <Tooltip label="Delete order">
           <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(order)} aria-label={`Delete order ${order.id}`}>
             <IconTrash size={18} aria-hidden />
@@ -80,9 +96,9 @@ function OrderActions({ order, isAdmin, onInvoice, onDelete, invoiceBusy }: Acti
   );
 }
 
-/** The orders table: sortable headers, a clickable row and its actions (edit, pay or view, invoice, delete); cards on a phone. */
+/** The orders table: sortable headers, a clickable row and its actions (edit, pay or view, invoice, delete), unpaid rows to tick for deleting together; cards on a phone. */
 export function OrdersTable(props: OrdersTableProps) {
-  const { rows, isAdmin, sort, onSortChange, onOpen } = props;
+  const { rows, isAdmin, sort, onSortChange, onOpen, deletesUnpaid, selected, onToggle } = props;
   const columns: DataTableColumn<OrderRow, SortColumn>[] = [
     { key: 'id', header: 'Order ID', sort: 'id', cell: (o) => `#${o.id}`, card: 'title', tdProps: { fw: 600 } },
     { key: 'date', header: 'Date', sort: 'created_at', cell: (o) => formatDate(o.created_at), tdProps: { style: { whiteSpace: 'nowrap' } } },
@@ -95,9 +111,36 @@ export function OrdersTable(props: OrdersTableProps) {
       header: 'Actions',
       align: 'right',
       card: 'actions',
-      cell: (o) => <OrderActions order={o} isAdmin={isAdmin} onInvoice={props.onInvoice} onDelete={props.onDelete} invoiceBusy={props.invoiceBusy} />,
+      cell: (o) => (
+        <OrderActions
+          order={o}
+          isAdmin={isAdmin}
+          onInvoice={props.onInvoice}
+          onDelete={props.onDelete}
+          invoiceBusy={props.invoiceBusy}
+          deletesUnpaid={deletesUnpaid}
+        />
+      ),
     },
   ];
+  if (deletesUnpaid) {
+    columns.unshift({
+      key: 'select',
+      header: 'Select',
+      card: 'aside',
+      cell: (o) =>
+        o.unpaid ? (
+          // A tick selects the row; it must not also open the order.
+          <Checkbox
+            aria-label={`Select order ${o.id}`}
+            checked={selected.has(o.id)}
+            onChange={(event) => onToggle(o, event.currentTarget.checked)}
+            onClick={(event) => event.stopPropagation()}
+          />
+        ) : null,
+      tdProps: { w: 48 },
+    });
+  }
   return (
     <DataTable
       label="Orders"
