@@ -421,7 +421,9 @@ class Load {
     const byCard = this.random() < 0.5;
     const op = this.record(byCard ? 'order pay (card)' : 'order pay (wallet)', { orderId });
     const json = {
-      paymentInfo: byCard ? { payment_type: 'NewCard', order_id: orderId, ...card('Chaos Agency') } : { payment_type: 'Balance', order_id: orderId },
+      paymentInfo: byCard
+        ? { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...card('Chaos Agency') }
+        : { payment_type: 'Balance', termsAccepted: true, order_id: orderId },
     };
     await this.operate(op, (key) => this.call('POST', '/api/order/pay', { token: this.agencyToken, json, key }), { idempotent: true });
     if (op.status === 200) op.paymentId = op.body.payment_id;

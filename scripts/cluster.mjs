@@ -240,14 +240,14 @@ async function journey(client, smtp, makeDocx, admin) {
   const walletPay = await client.call('POST', '/api/order/pay', {
     token: owner.token,
     key: randomBytes(8).toString('hex'),
-    json: { paymentInfo: { payment_type: 'Balance', order_id: walletOrder } },
+    json: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: walletOrder } },
   });
   statusIs(walletPay, 200, 'wallet payment');
   const cardOrder = await createOrder([marker('journey')]);
   const cardPay = await client.call('POST', '/api/order/pay', {
     token: owner.token,
     key: randomBytes(8).toString('hex'),
-    json: { paymentInfo: { payment_type: 'NewCard', order_id: cardOrder, ...card('Cluster Agency') } },
+    json: { paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: cardOrder, ...card('Cluster Agency') } },
   });
   statusIs(cardPay, 200, 'card payment');
   const detail = await client.call('GET', `/api/order/getById/${walletOrder}`, { token: owner.token });
@@ -386,7 +386,7 @@ async function autoApprovals(client, db, admin, agency, makeDocx) {
   const paid = await client.call('POST', '/api/order/pay', {
     token: agency.token,
     key: randomBytes(8).toString('hex'),
-    json: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...card('Cluster Agency') } },
+    json: { paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...card('Cluster Agency') } },
   });
   if (paid.status !== 200) throw new Error(`auto-approval order payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
   const detail = await client.call('GET', `/api/order/getById/${orderId}`, { token: agency.token });
@@ -441,7 +441,9 @@ async function load(client, db, admin, agency, makeDocx) {
     if (!orderId) return;
     const json = {
       paymentInfo:
-        method === 'card' ? { payment_type: 'NewCard', order_id: orderId, ...card('Cluster Agency') } : { payment_type: 'Balance', order_id: orderId },
+        method === 'card'
+          ? { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...card('Cluster Agency') }
+          : { payment_type: 'Balance', termsAccepted: true, order_id: orderId },
     };
     const pay = await client.operate((key) => client.call('POST', '/api/order/pay', { token: agency.token, key, json }));
     ops.push({ kind: `order pay (${method})`, outcome: pay.outcome, orderId, paymentId: pay.res?.body?.payment_id });

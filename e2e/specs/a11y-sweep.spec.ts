@@ -53,7 +53,7 @@ async function createOrder(request: APIRequestContext, token: string, title: str
 /** An order paid from the wallet; its id and its first item's id. */
 async function paidOrder(request: APIRequestContext, token: string, title: string): Promise<{ orderId: number; itemId: number }> {
   const orderId = await createOrder(request, token, title);
-  await api(request, token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } });
+  await api(request, token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } });
   const detail = await api<{ content: { id: number }[] }>(request, token, 'GET', `/api/order/getById/${orderId}`);
   return { orderId, itemId: detail.content[0]!.id };
 }

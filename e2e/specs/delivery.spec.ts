@@ -55,7 +55,7 @@ const item = (title: string) => ({
 /** Places and pays (wallet) an order; returns its id and its items' ids. */
 async function paidOrder(request: APIRequestContext, token: string, titles: string[]) {
   const created = await api<{ order: { id: number } }>(request, token, 'POST', '/api/order/create', { articlesData: titles.map(item) });
-  await api(request, token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: created.order.id } });
+  await api(request, token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: created.order.id } });
   const detail = await api<{ content: { id: number }[] }>(request, token, 'GET', `/api/order/getById/${created.order.id}`);
   return { orderId: created.order.id, itemIds: detail.content.map((c) => c.id) };
 }

@@ -16,7 +16,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: clients.length });
 
 function pay(orderId, token) {
   const started = performance.now();
-  const body = JSON.stringify({ paymentInfo: { payment_type: 'Balance', order_id: orderId } });
+  const body = JSON.stringify({ paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } });
   return new Promise((resolve, reject) => {
     const req = http.request(
       {

@@ -67,7 +67,7 @@ beforeAll(async () => {
   };
   const unpaid = await placeOrder(t.app, tok.agencyA);
   const paid = await placeOrder(t.app, tok.agencyA, [orderItem(), orderItem({ articleTitle: 'Second' })]);
-  const payment = await call(tok.agencyA, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: paid } });
+  const payment = await call(tok.agencyA, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: paid } });
   const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${paid}`, headers: bearer(tok.agencyA) })).json();
   const itemIds = (detail.content as { id: number }[]).map((c) => c.id);
   const couponCode = fresh('FUZZ');

@@ -133,7 +133,7 @@ for (const kind of ['embedded', 'postgres'] as const) {
             method: 'POST',
             url: '/api/order/pay',
             headers: bearer(tok.agencyA),
-            payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+            payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
           });
           expect(paid.statusCode, paid.body).toBe(200);
           const order = await app.inject({ method: 'GET', url: `/api/order/getById/${orderId}`, headers: bearer(tok.agencyA) });

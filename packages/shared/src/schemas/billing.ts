@@ -154,11 +154,12 @@ export const payOrderInfoSchema = z
     coupon_id: flexibleId,
     coupon_code: z.string().max(50).nullish(),
     coupon_discount: z.number().nullish(),
+    /** Must be `true`: an order is paid only once its payer accepted the terms (absent is refused as `false` is). */
     termsAccepted: z.boolean().nullish(),
   })
   .superRefine((body, ctx) => {
     if (!body.order_id) ctx.addIssue({ code: 'custom', path: ['order_id'], message: messages.paymentInfoNotFound });
-    if (body.termsAccepted === false) ctx.addIssue({ code: 'custom', path: ['termsAccepted'], message: messages.acceptTerms });
+    if (body.termsAccepted !== true) ctx.addIssue({ code: 'custom', path: ['termsAccepted'], message: messages.acceptTerms });
     if (body.payment_type === 'SavedCard' && !body.savedCardid) ctx.addIssue({ code: 'custom', path: ['savedCardid'], message: messages.selectSavedCard });
     if (body.payment_type === 'NewCard') checkNewCard(ctx, body, messages.cvcNumericPayment);
   });

@@ -23,7 +23,9 @@ afterAll(() => t?.close());
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tok.agencyA), ...(payload ? { payload } : {}) });
 const payByCard = async (card: Record<string, unknown>) =>
-  call('POST', '/api/order/pay', { paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: await placeOrder(t.app, tok.agencyA), ...cardPayload(card) } });
+  call('POST', '/api/order/pay', {
+    paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: await placeOrder(t.app, tok.agencyA), ...cardPayload(card) },
+  });
 const topUpByCard = (card: Record<string, unknown>) => call('POST', '/api/billing/addBalance', { paymentInfo: { balance: 5, ...cardPayload(card) } });
 
 async function lastPayment() {

@@ -17,7 +17,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/order/pay',
     headers: bearer(tok.associateA),
-    payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+    payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
   });
   expect(res.statusCode, res.body).toBe(200);
   associatePayment = res.json().payment_id;

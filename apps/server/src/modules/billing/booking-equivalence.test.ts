@@ -28,7 +28,7 @@ const ids = (text: string) => text.replace(/#\d+/g, '#N');
 async function payAndRead(method: 'Balance' | 'NewCard', couponId: number) {
   const agency = await fundedAgency(t.app, t.db, admin, method === 'Balance' ? 100 : 0);
   const orderId = await placeOrder(t.app, agency.token, [orderItem(), orderItem({ articleTitle: 'A second post' })]);
-  const paymentInfo = { payment_type: method, order_id: orderId, coupon_id: couponId, ...(method === 'NewCard' ? cardPayload() : {}) };
+  const paymentInfo = { payment_type: method, termsAccepted: true, order_id: orderId, coupon_id: couponId, ...(method === 'NewCard' ? cardPayload() : {}) };
   const res = await t.app.inject({ method: 'POST', url: '/api/order/pay', headers: bearer(agency.token), payload: { paymentInfo } });
   expect(res.statusCode, res.body).toBe(200);
   const answer = res.json();

@@ -71,7 +71,7 @@ describe('the ledger in the order the balance moved', () => {
       method: 'POST',
       url: '/api/order/pay',
       headers: bearer(token),
-      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+      payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     await t.db.insert(walletEntries).values({ agencyId: id, amountCents: 5, balanceAfterCents: 0, position: 999, kind: 'topup_admin', description: 'x' });
@@ -108,7 +108,7 @@ describe('the ledger in the order the balance moved', () => {
               method: 'POST',
               url: '/api/order/pay',
               headers: bearer(token),
-              payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+              payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
             }),
           ),
           ...Array.from({ length: TOPUPS }, (_, i) =>

@@ -91,7 +91,7 @@ describe('64-bit money', () => {
       method: 'POST',
       url: '/api/order/pay',
       headers: bearer(agency.token),
-      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+      payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     // Paid orders past $1,000 earn the one-time offer credit (docs/decisions/0008-offer-credit.md), also through the ledger.

@@ -47,6 +47,7 @@ describe('GET /api/user/getsavedcards/{userId}: the last billing address', () =>
     const paid = await call('agencyB', 'POST', '/api/order/pay', {
       paymentInfo: {
         payment_type: 'NewCard',
+        termsAccepted: true,
         order_id: order,
         ...cardPayload({ address: '1 Rue de Rivoli', country: 'France', state: 'Paris', city: 'Paris', zipCode: '75001' }),
       },
@@ -101,7 +102,7 @@ describe('invoice PDF: add-ons', () => {
       orderItem({ articleTitle: 'Ranking guide', addOns: { addOn: 'SEO Optimisation' } }),
       orderItem({ articleTitle: 'Plain post' }),
     ]);
-    const paid = await call('agencyA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: order } });
+    const paid = await call('agencyA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: order } });
     expect(paid.statusCode, paid.body).toBe(200);
     const paymentId = paid.json().payment_id as number;
 

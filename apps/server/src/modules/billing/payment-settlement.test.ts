@@ -61,7 +61,7 @@ const payByCard = (token: string, orderId: number, key: string, extra: Record<st
     method: 'POST',
     url: '/api/order/pay',
     headers: { ...bearer(token), 'idempotency-key': key },
-    payload: { paymentInfo: { payment_type: 'NewCard', order_id: orderId, ...cardPayload(), ...extra } },
+    payload: { paymentInfo: { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...cardPayload(), ...extra } },
   });
 
 const attemptsOfOrder = (orderId: number) => t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
@@ -111,7 +111,7 @@ describe('card payments in three steps', () => {
         method: 'POST',
         url: '/api/order/pay',
         headers: bearer(a.token),
-        payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+        payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
       });
       expect(byWallet.statusCode).toBe(409);
       expect(byWallet.json().message).toBe(paymentSettlementMessages.inProgress);

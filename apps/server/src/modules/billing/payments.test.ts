@@ -64,7 +64,7 @@ describe('POST /api/order/pay', () => {
   it('pays from the wallet in one step: ledger entry, order paid, items Unassigned', async () => {
     const before = await balance('agencyA');
     const orderId = await placeOrder(t.app, tok.agencyA, [orderItem(), orderItem({ addOns: { addOn: 'SEO Optimisation' } })]);
-    const res = await pay('agencyA', { payment_type: 'Balance', order_id: orderId, total: 0.01 });
+    const res = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId, total: 0.01 });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toEqual({ message: billingMessages.paid, payment_id: expect.any(Number), offer_message: null });
@@ -75,7 +75,7 @@ describe('POST /api/order/pay', () => {
     expect((await call('agencyA', 'GET', `/api/billing/getSpending/${ids.agencyA}`)).json().spending).toBeGreaterThanOrEqual(66);
     await expectLedgerConsistent(ids.agencyA);
 
-    const again = await pay('agencyA', { payment_type: 'Balance', order_id: orderId });
+    const again = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(billingMessages.alreadyPaid);
   });
@@ -88,7 +88,7 @@ describe('POST /api/order/pay', () => {
       method: 'POST',
       url: '/api/order/pay',
       headers: bearer(token),
-      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+      payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(messages.balanceNotEnough);
@@ -99,29 +99,31 @@ describe('POST /api/order/pay', () => {
 
   it('lets an associate pay its own order from the agency wallet, and never by card', async () => {
     const orderId = await placeOrder(t.app, tok.associateA);
-    const byCard = await pay('associateA', { payment_type: 'NewCard', order_id: orderId, ...card() });
+    const byCard = await pay('associateA', { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...card() });
     expect(byCard.statusCode).toBe(403);
     expect(byCard.json().message).toBe(billingMessages.associateWalletOnly);
-    expect((await pay('associateA', { payment_type: 'SavedCard', order_id: orderId, savedCardid: 1 })).statusCode).toBe(403);
+    expect((await pay('associateA', { payment_type: 'SavedCard', termsAccepted: true, order_id: orderId, savedCardid: 1 })).statusCode).toBe(403);
     const before = await balance('agencyA');
-    expect((await pay('associateA', { payment_type: 'Balance', order_id: orderId })).statusCode).toBe(200);
+    expect((await pay('associateA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId })).statusCode).toBe(200);
     expect(await balance('agencyA')).toBe(before - 28);
   });
 
   it('keeps other tenants out and admins from paying', async () => {
     const orderId = await placeOrder(t.app, tok.agencyA);
-    expect((await pay('agencyB', { payment_type: 'Balance', order_id: orderId })).statusCode).toBe(404);
+    expect((await pay('agencyB', { payment_type: 'Balance', termsAccepted: true, order_id: orderId })).statusCode).toBe(404);
     const assocOther = await placeOrder(t.app, tok.agencyA);
-    expect((await pay('associateA', { payment_type: 'Balance', order_id: assocOther })).statusCode).toBe(404);
-    expect((await pay('admin', { payment_type: 'Balance', order_id: orderId })).statusCode).toBe(403);
-    expect((await call(null, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } })).statusCode).toBe(401);
-    expect((await pay('agencyA', { payment_type: 'Balance', order_id: 99999999 })).statusCode).toBe(404);
+    expect((await pay('associateA', { payment_type: 'Balance', termsAccepted: true, order_id: assocOther })).statusCode).toBe(404);
+    expect((await pay('admin', { payment_type: 'Balance', termsAccepted: true, order_id: orderId })).statusCode).toBe(403);
+    expect((await call(null, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } })).statusCode).toBe(
+      401,
+    );
+    expect((await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: 99999999 })).statusCode).toBe(404);
   });
 
   it('charges a new card, saves it when asked, and keeps no card number or CVC', async () => {
     const orderId = await placeOrder(t.app, tok.agencyA);
     const before = await balance('agencyA');
-    const res = await pay('agencyA', { payment_type: 'NewCard', order_id: orderId, saveCard: true, ...card({ cardCvc: '987' }) });
+    const res = await pay('agencyA', { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, saveCard: true, ...card({ cardCvc: '987' }) });
     expect(res.statusCode, res.body).toBe(200);
     expect(await balance('agencyA')).toBe(before);
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().payment_id));
@@ -137,7 +139,7 @@ describe('POST /api/order/pay', () => {
 
     // Pay the next order with the saved card.
     const next = await placeOrder(t.app, tok.agencyA);
-    const saved = await pay('agencyA', { payment_type: 'SavedCard', order_id: next, savedCardid: cards[0].id });
+    const saved = await pay('agencyA', { payment_type: 'SavedCard', termsAccepted: true, order_id: next, savedCardid: cards[0].id });
     expect(saved.statusCode, saved.body).toBe(200);
     const [second] = await t.db.select().from(payments).where(eq(payments.id, saved.json().payment_id));
     expect(second).toMatchObject({ method: 'SavedCard', cardLast4: '4242' });
@@ -169,7 +171,7 @@ describe('POST /api/order/pay', () => {
       [card({ zipCode: '12345-67890' }), 422, messages.zipCodeInvalid],
     ];
     for (const [info, status, message] of cases) {
-      const res = await pay('agencyA', { payment_type: 'NewCard', order_id: orderId, ...info });
+      const res = await pay('agencyA', { payment_type: 'NewCard', termsAccepted: true, order_id: orderId, ...info });
       expect(res.statusCode, JSON.stringify(info)).toBe(status);
       expect(res.json().message).toBe(message);
     }
@@ -180,14 +182,22 @@ describe('POST /api/order/pay', () => {
 
   it("refuses another agency's saved card and a missing choice", async () => {
     // Agency A saves a card of its own here, so the test does not lean on an earlier one.
-    const paidByA = await pay('agencyA', { payment_type: 'NewCard', order_id: await placeOrder(t.app, tok.agencyA), saveCard: true, ...card() });
+    const paidByA = await pay('agencyA', {
+      payment_type: 'NewCard',
+      termsAccepted: true,
+      order_id: await placeOrder(t.app, tok.agencyA),
+      saveCard: true,
+      ...card(),
+    });
     expect(paidByA.statusCode, paidByA.body).toBe(200);
     const orderId = await placeOrder(t.app, tok.agencyB);
     const [cardOfA] = await t.db.select().from(savedCards).where(eq(savedCards.agencyId, ids.agencyA));
-    const res = await call('agencyB', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'SavedCard', order_id: orderId, savedCardid: cardOfA!.id } });
+    const res = await call('agencyB', 'POST', '/api/order/pay', {
+      paymentInfo: { payment_type: 'SavedCard', termsAccepted: true, order_id: orderId, savedCardid: cardOfA!.id },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(billingMessages.savedCardUnknown);
-    expect((await pay('agencyB', { payment_type: 'SavedCard', order_id: orderId })).json().message).toBe(messages.selectSavedCard);
+    expect((await pay('agencyB', { payment_type: 'SavedCard', termsAccepted: true, order_id: orderId })).json().message).toBe(messages.selectSavedCard);
     expect((await pay('agencyB', { payment_type: 'Cash', order_id: orderId })).statusCode).toBe(422);
     expect((await pay('agencyB', { payment_type: 'Balance' })).json().message).toBe(messages.paymentInfoNotFound);
     expect((await call('agencyB', 'GET', `/api/user/getsavedcards/${ids.agencyA}`)).statusCode).toBe(404);
@@ -198,16 +208,16 @@ describe('POST /api/order/pay', () => {
     const orderId = await placeOrder(t.app, tok.agencyA);
     const before = await balance('agencyA');
     const headers = { 'idempotency-key': `pay-${orderId}` };
-    const first = await pay('agencyA', { payment_type: 'Balance', order_id: orderId }, headers);
-    const second = await pay('agencyA', { payment_type: 'Balance', order_id: orderId }, headers);
+    const first = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId }, headers);
+    const second = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId }, headers);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(await balance('agencyA')).toBe(before - 28);
-    const other = await pay('agencyA', { payment_type: 'Balance', order_id: orderId, total: 5 }, headers);
+    const other = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId, total: 5 }, headers);
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe(billingMessages.idempotencyMismatch);
-    expect((await pay('agencyA', { payment_type: 'Balance', order_id: orderId }, { 'idempotency-key': '' })).statusCode).toBe(422);
+    expect((await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId }, { 'idempotency-key': '' })).statusCode).toBe(422);
   });
 });
 
@@ -225,10 +235,10 @@ describe('coupons at payment', () => {
     const pct = await makeCoupon({ code: 'HALF', type: 'percentage', amount: 5000 });
     const before = await balance('agencyA');
     const o1 = await placeOrder(t.app, tok.agencyA, [orderItem(), orderItem()]);
-    const r1 = await pay('agencyA', { payment_type: 'Balance', order_id: o1, coupon_id: fixed.id, coupon_discount: 56 });
+    const r1 = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: o1, coupon_id: fixed.id, coupon_discount: 56 });
     expect(r1.statusCode, r1.body).toBe(200);
     const o2 = await placeOrder(t.app, tok.agencyA, [orderItem(), orderItem()]);
-    const r2 = await pay('agencyA', { payment_type: 'Balance', order_id: o2, coupon_code: 'half' });
+    const r2 = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: o2, coupon_code: 'half' });
     expect(r2.statusCode, r2.body).toBe(200);
     expect(await balance('agencyA')).toBe(before - 46 - 28);
     const [p2] = await t.db.select().from(payments).where(eq(payments.id, r2.json().payment_id));
@@ -249,15 +259,17 @@ describe('coupons at payment', () => {
     ];
     for (const [values, message] of cases) {
       const coupon = await makeCoupon({ code: `C${Math.random().toString(36).slice(2, 8)}`, ...values });
-      const res = await pay('agencyA', { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id });
+      const res = await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_id: coupon.id });
       expect(res.statusCode, message).toBe(422);
       expect(res.json().message).toBe(message);
     }
-    expect((await pay('agencyA', { payment_type: 'Balance', order_id: orderId, coupon_code: 'NOPE' })).json().message).toBe(couponMessages.unknown);
+    expect((await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_code: 'NOPE' })).json().message).toBe(
+      couponMessages.unknown,
+    );
     // An associate qualifies through its agency.
     const forA = await makeCoupon({ code: 'ACMEONLY', agencyIds: [ids.agencyA] });
     const assocOrder = await placeOrder(t.app, tok.associateA);
-    expect((await pay('associateA', { payment_type: 'Balance', order_id: assocOrder, coupon_id: forA.id })).statusCode).toBe(200);
+    expect((await pay('associateA', { payment_type: 'Balance', termsAccepted: true, order_id: assocOrder, coupon_id: forA.id })).statusCode).toBe(200);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.paidAt).toBeNull();
   });
@@ -321,9 +333,9 @@ describe('billing history', () => {
   it('lists payments per scope with search, dates and paging', async () => {
     // Payments of its own in each scope: a card top-up by agency A, an order A's associate pays, one of agency B.
     expect((await topUp('agencyA', { balance: 20, ...card() })).statusCode).toBe(200);
-    expect((await pay('associateA', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.associateA) })).statusCode).toBe(200);
+    expect((await pay('associateA', { payment_type: 'Balance', termsAccepted: true, order_id: await placeOrder(t.app, tok.associateA) })).statusCode).toBe(200);
     await credit(ids.agencyB, 50);
-    expect((await pay('agencyB', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.agencyB) })).statusCode).toBe(200);
+    expect((await pay('agencyB', { payment_type: 'Balance', termsAccepted: true, order_id: await placeOrder(t.app, tok.agencyB) })).statusCode).toBe(200);
     const list = async (who: Who, query = '') => {
       const res = await call(who, 'GET', `/api/billing?limit=100${query}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -354,7 +366,7 @@ describe('billing history', () => {
 
   it('details a payment with its lines, to its tenant only', async () => {
     const orderId = await placeOrder(t.app, tok.agencyA, [orderItem({ project_name: 'Invoice project' })]);
-    const paid = (await pay('agencyA', { payment_type: 'Balance', order_id: orderId })).json();
+    const paid = (await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId })).json();
     const res = await call('agencyA', 'GET', `/api/billing/${paid.payment_id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -385,7 +397,7 @@ describe('ledger', () => {
 
   it('marks only unpaid items Unassigned', async () => {
     const orderId = await placeOrder(t.app, tok.agencyA);
-    await pay('agencyA', { payment_type: 'Balance', order_id: orderId });
+    await pay('agencyA', { payment_type: 'Balance', termsAccepted: true, order_id: orderId });
     const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(items.map((i) => i.status)).toEqual(['Unassigned']);
   });

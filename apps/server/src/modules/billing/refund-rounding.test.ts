@@ -65,7 +65,7 @@ describe('refunding a deleted item of an order paid with a coupon', () => {
     ]);
     const before = await balance(agency.id);
     const paid = await call(agency.token, 'POST', '/api/order/pay', {
-      paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_code: coupon.json().data.coupon_code },
+      paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_code: coupon.json().data.coupon_code },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const [payment] = await t.db

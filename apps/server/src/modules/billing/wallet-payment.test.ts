@@ -67,7 +67,7 @@ describe('a wallet payment', () => {
     const orderId = await placeOrder(t.app, agency.token, [orderItem()]);
     const coupon = await makeCoupon({ amount: 300 });
     const recording = recordingDatabase();
-    const info = payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId, coupon_code: ` ${coupon.code.toUpperCase()} ` });
+    const info = payOrderInfoSchema.parse({ payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_code: ` ${coupon.code.toUpperCase()} ` });
     const answer = await payOrder({ ...t.ctx, db: recording.db }, agency.actor, { info, idempotencyKey: 'one-statement' });
 
     // No Idempotency-Key: no answer to store, so not even a BEGIN and COMMIT around the call.
@@ -109,7 +109,7 @@ describe('a wallet payment', () => {
     const key = `wallet-${orderId}`;
     const stored = await withIdempotency(recording.db, { userId: agency.id, scope: 'order.pay', key, body: { orderId } }, (finish) =>
       payOrder({ ...t.ctx, db: recording.db }, agency.actor, {
-        info: payOrderInfoSchema.parse({ payment_type: 'Balance', order_id: orderId }),
+        info: payOrderInfoSchema.parse({ payment_type: 'Balance', termsAccepted: true, order_id: orderId }),
         idempotencyKey: key,
         finish,
       }),
@@ -130,7 +130,7 @@ describe('a wallet payment', () => {
       method: 'POST',
       url: '/api/order/pay',
       headers: bearer(agency.token),
-      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } },
+      payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_id: coupon.id } },
     });
     expect(res.statusCode, res.body).toBe(200);
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, res.json().payment_id));
@@ -147,7 +147,7 @@ describe('a wallet payment', () => {
       method: 'POST',
       url: '/api/order/pay',
       headers: bearer(agency.token),
-      payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId, coupon_id: coupon.id } },
+      payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId, coupon_id: coupon.id } },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({

@@ -49,7 +49,7 @@ async function itemsInProgress(titles: string[]) {
     tok.agencyA,
     titles.map((articleTitle) => orderItem({ articleTitle })),
   );
-  const paid = await call('agencyA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', order_id: orderId } });
+  const paid = await call('agencyA', 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } });
   expect(paid.statusCode, paid.body).toBe(200);
   const itemIds = (await call('agencyA', 'GET', `/api/order/getById/${orderId}`)).json().content.map((c: { id: number }) => c.id) as number[];
   for (const id of itemIds) expect((await call('admin', 'POST', `/api/content/${id}/assign`, {})).statusCode).toBe(200);

@@ -55,18 +55,32 @@ beforeAll(async () => {
     orderItem({ articleTitle: 'Ten ways to ship faster', project_name: 'Acme blog' }),
     orderItem({ articleTitle: 'Rockets for everyone', project_name: 'Launch PR' }),
   ];
-  paid.cardOrder = (await post(tok.agencyA, '/api/order/pay', { payment_type: 'NewCard', order_id: await placeOrder(t.app, tok.agencyA, items), ...card() }))!;
+  paid.cardOrder = (await post(tok.agencyA, '/api/order/pay', {
+    payment_type: 'NewCard',
+    termsAccepted: true,
+    order_id: await placeOrder(t.app, tok.agencyA, items),
+    ...card(),
+  }))!;
   paid.couponOrder = (await post(tok.agencyA, '/api/order/pay', {
     payment_type: 'Balance',
+    termsAccepted: true,
     order_id: await placeOrder(t.app, tok.agencyA),
     coupon_code: 'INVOICE5',
   }))!;
-  paid.associateOrder = (await post(tok.associateA, '/api/order/pay', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.associateA) }))!;
+  paid.associateOrder = (await post(tok.associateA, '/api/order/pay', {
+    payment_type: 'Balance',
+    termsAccepted: true,
+    order_id: await placeOrder(t.app, tok.associateA),
+  }))!;
   await post(tok.agencyA, '/api/billing/addBalance', { balance: 100, ...card('5555 5555 5555 4444') });
   paid.topUp = (await latestPaymentOf(agencyA)).id;
   await post(tok.admin, '/api/billing/addBalance', { balanceByAdmin: true, agency: agencyB, balance: 60, description: 'Welcome credit' });
   paid.adminCreditB = (await latestPaymentOf(agencyB)).id;
-  paid.walletOrderB = (await post(tok.agencyB, '/api/order/pay', { payment_type: 'Balance', order_id: await placeOrder(t.app, tok.agencyB) }))!;
+  paid.walletOrderB = (await post(tok.agencyB, '/api/order/pay', {
+    payment_type: 'Balance',
+    termsAccepted: true,
+    order_id: await placeOrder(t.app, tok.agencyB),
+  }))!;
 });
 afterAll(() => t?.close());
 

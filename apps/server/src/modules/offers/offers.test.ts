@@ -47,7 +47,7 @@ const payFromWallet = async (token: string, orderId: number) => {
     method: 'POST',
     url: '/api/order/pay',
     headers: bearer(token),
-    payload: { paymentInfo: { payment_type: 'Balance', order_id: orderId } },
+    payload: { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { message: string; payment_id: number; offer_message: string | null };
