@@ -23,7 +23,8 @@ const LEGAL: Record<string, ItemMover[]> = {
   'In Progress → Pending Review': ['fulfilment'],
   'Pending Review → Approved': ['orderer', 'auto_approval'],
   'Pending Review → Revision Requested': ['orderer'],
-  'Unpaid → Deleted': ['admin'],
+  // The orderer's side deletes its unpaid items too (migration 0024, docs/decisions/0034-customers-delete-unpaid-orders.md).
+  'Unpaid → Deleted': ['admin', 'orderer'],
   'Unassigned → Deleted': ['admin'],
   'In Progress → Deleted': ['admin'],
   'Pending Review → Deleted': ['admin'],
