@@ -95,3 +95,51 @@ test('an agency deletes an unpaid order after confirming, then two selected toge
   await expect(table.getByRole('row', { name: `Order ${paid}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete selected' })).toHaveCount(0);
 });
+
+test('an admin corrects the whole brief of an unpaid item, and the price follows its new type', async ({ page, request }, testInfo) => {
+  test.slow();
+  const agency = await registerVerifiedAgency(request, 'brief');
+  const token = await apiToken(request, agency.email, agency.password);
+  const placed = await api<{ order: { id: number } }>(request, token, 'POST', '/api/order/create', {
+    articlesData: [item('First brief'), item('Second brief')],
+  });
+  expect(placed.status).toBe(200);
+  const orderId = placed.body.order.id;
+
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/items/${orderId}`);
+  const rows = page.getByRole('table', { name: 'Items' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'First brief' })).toBeVisible();
+  const itemId = (await api<{ content: { id: number }[] }>(request, token, 'GET', `/api/order/getById/${orderId}`)).body.content[0]!.id;
+
+  await page.getByRole('button', { name: `Edit item ${itemId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit item ${itemId}` });
+  await expect(dialog.getByRole('textbox', { name: 'Target Audience' })).toHaveValue('Commuters');
+  await expectAccessible(page, 'the admin’s edit of an unpaid item', { screenshot: testInfo.outputPath('edit-item') });
+
+  // Another type: its tiers are chosen again, and the price is the new type's.
+  await dialog.getByRole('combobox', { name: 'Order Type' }).click();
+  await page.getByRole('option', { name: 'Product Description', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Word Count' }).click();
+  await page.getByRole('option', { name: '300 Words — $21.00' }).click();
+  await expect(dialog.getByTestId('edit-item-price')).toHaveText('$21.00');
+  await dialog.getByRole('textbox', { name: 'Target Audience' }).fill('Cyclists');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const after = (
+    await api<{ content: { id: number; order_type: string; word_count: string; target_audience: string; cost: number }[]; total: number }>(
+      request,
+      token,
+      'GET',
+      `/api/order/getById/${orderId}`,
+    )
+  ).body;
+  expect(after.content.find((c) => c.id === itemId)).toMatchObject({
+    order_type: 'Product Description',
+    word_count: '300 Words',
+    target_audience: 'Cyclists',
+    cost: 21,
+  });
+  expect(after.total).toBe(21 + 28);
+});
