@@ -26,6 +26,8 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { makeDocx } from '../apps/server/src/test/docx.js';
 // @ts-expect-error a plain ES module of the bench, without types
 import { pgbenchScriptTps } from './lib/bench-ceilings.mjs';
+// @ts-expect-error a plain ES module of the bench, without types
+import { cpuSpentBetween, mainThreadCpuMs, processesCpuMs } from './lib/cpu-time.mjs';
 import { bulkSheet } from './lib/bulk-sheet.js';
 
 const percentile = (values: number[], p: number) => {
@@ -501,10 +503,33 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
         worker.once('error', reject);
         worker.once('exit', (code) => code !== 0 && reject(new Error(`the payment load exited with ${code}`)));
       });
+    // What each payment costs in CPU, the server's thread and (on PostgreSQL) the database's
+    // backends: a figure that holds on a shared machine, where payments per second move with the load.
+    const backendPids = async () =>
+      key === 'postgres'
+        ? rowsOf<{ pid: number }>(
+            await handle.db.execute(
+              sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+            ),
+          ).map((r) => Number(r.pid))
+        : [];
+    const costed = async (label: string, clients: { token: string; orders: number[] }[]) => {
+      const [serverBefore, dbBefore] = [mainThreadCpuMs() as number | null, processesCpuMs(await backendPids()) as Map<number, number>];
+      const load = await payLoad(clients);
+      const serverAfter = mainThreadCpuMs() as number | null;
+      const dbSpent = cpuSpentBetween(dbBefore, processesCpuMs(await backendPids())) as number;
+      if (serverBefore !== null && serverAfter !== null) {
+        const perPayment = (spent: number) => `${(spent / load.times.length).toFixed(2)} ms`;
+        const db = key === 'postgres' ? `, database backends ${perPayment(dbSpent)}` : '';
+        console.log(`POST /api/order/pay, wallet, ${label}: CPU per payment: server thread ${perPayment(serverAfter - serverBefore)}${db}`);
+      }
+      return load;
+    };
     const ids = unpaid.map((o) => Number(o.id));
-    const { times: sequential, perSecond: seqRate } = await payLoad([{ token: agency, orders: ids.slice(0, 200) }]);
+    const { times: sequential, perSecond: seqRate } = await costed('sequential', [{ token: agency, orders: ids.slice(0, 200) }]);
     // 20 clients taking turns at one queue of the demo agency's orders: one wallet row lock.
-    const { times: concurrent, perSecond: conRate } = await payLoad(
+    const { times: concurrent, perSecond: conRate } = await costed(
+      '20 concurrent clients, one agency',
       Array.from({ length: 20 }, (_, client) => ({ token: agency, orders: ids.slice(200).filter((_, i) => i % 20 === client) })),
     );
 
@@ -528,7 +553,8 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       );
       spread.push({ token: await login(email), orders: orders.map((o) => Number(o.id)) });
     }
-    const { times: spreadTimes, perSecond: spreadRate } = await payLoad(
+    const { times: spreadTimes, perSecond: spreadRate } = await costed(
+      '20 concurrent clients, ten agencies',
       Array.from({ length: 20 }, (_, client) => {
         const mine = spread[client % spread.length]!;
         return { token: mine.token, orders: mine.orders.filter((_, i) => i % 2 === Math.floor(client / spread.length)) };
