@@ -189,9 +189,9 @@ export const billingHistoryMessages = {
   },
   /** The offer credit has no invoice of its own: the payment that earned it has. */
   noDocument: 'No invoice',
-  /** A row that did not move the wallet (a card payment). */
-  walletUntouched: 'Paid by card: the wallet did not change',
-  balanceHeader: 'Wallet balance',
+  /** Under a row's amount: the wallet balance it left, or that it did not move the wallet (a card payment). */
+  balanceAfter: (balance: string) => `Balance ${balance}`,
+  walletUntouched: 'Wallet unchanged',
   /** The spending chart: order payments net of refunds per month (UTC). */
   chartSubtitle: (range: string) => `Order payments less refunds, ${range} (UTC)`,
   chartEmpty: (months: number) => `No order payments in the last ${months} months.`,

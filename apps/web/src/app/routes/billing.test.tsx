@@ -486,15 +486,14 @@ describe('billing: history', () => {
     const offer = within(table).getByRole('row', { name: billingHistoryMessages.types['offer credit'] });
     expect(offer).toHaveTextContent(billingHistoryMessages.noDocument);
     expect(offer).toHaveTextContent('+$100.00');
-    expect(offer).toHaveTextContent('$260.00');
+    expect(offer).toHaveTextContent(billingHistoryMessages.balanceAfter('$260.00'));
     expect(within(offer).queryByRole('button')).not.toBeInTheDocument();
     const admin = within(table).getByRole('row', { name: 'Invoice CD-2026-000005' });
     expect(admin).toHaveTextContent(billingHistoryMessages.types['admin credit']);
     expect(admin).toHaveTextContent('+$60.00');
-    expect(within(table).getByRole('row', { name: 'Invoice CD-2026-000004' })).toHaveTextContent('$100.00');
+    expect(within(table).getByRole('row', { name: 'Invoice CD-2026-000004' })).toHaveTextContent(billingHistoryMessages.balanceAfter('$100.00'));
     // A card payment left the wallet as it was.
     expect(within(table).getByRole('row', { name: 'Invoice CD-2026-000001' })).toHaveTextContent(billingHistoryMessages.walletUntouched);
-    expect(screen.getByRole('columnheader', { name: billingHistoryMessages.balanceHeader })).toBeInTheDocument();
   });
 
   it('charts the monthly spending the server sums, net of refunds', async () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Tooltip.css';
@@ -48,28 +48,21 @@ function Invoice({ row }: { row: BillingRow }) {
   );
 }
 
-/** The wallet's balance after the row, or a dash for a payment that did not touch it (a card payment). */
-function BalanceAfter({ row }: { row: BillingRow }) {
-  if (row.balance_after === null)
-    return (
-      <Text size="sm" c="gray.7" span>
-        <span aria-hidden>—</span>
-        <VisuallyHidden>{billingHistoryMessages.walletUntouched}</VisuallyHidden>
-      </Text>
-    );
-  return (
-    <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
-      {formatDollars(row.balance_after)}
-    </Text>
-  );
-}
-
+/**
+ * What the row cost or brought, and under it the wallet's balance it left, or that it left the
+ * wallet as it was (a card payment): read down the page, the balances follow the amounts.
+ */
 function Amount({ row }: { row: BillingRow }) {
   return (
-    <Text size="sm" fw={600} c={isCredit(row) ? 'teal.9' : undefined} span style={{ whiteSpace: 'nowrap' }}>
-      {isCredit(row) ? '+' : ''}
-      {formatDollars(row.amount)}
-    </Text>
+    <>
+      <Text size="sm" fw={600} c={isCredit(row) ? 'teal.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {isCredit(row) ? '+' : ''}
+        {formatDollars(row.amount)}
+      </Text>
+      <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+        {row.balance_after === null ? billingHistoryMessages.walletUntouched : billingHistoryMessages.balanceAfter(formatDollars(row.balance_after))}
+      </Text>
+    </>
   );
 }
 
@@ -109,9 +102,10 @@ function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRo
           {row.method}
         </Badge>
       ),
+      // A badge shrinks to an ellipsis in a squeezed table: the method keeps its whole word.
+      tdProps: { style: { minWidth: 124 } },
     },
     { key: 'amount', header: 'Amount', sort: 'total', cell: (row) => <Amount row={row} />, card: 'aside' },
-    { key: 'balance', header: billingHistoryMessages.balanceHeader, cell: (row) => <BalanceAfter row={row} /> },
     { key: 'date', header: 'Date', sort: 'created_at', cell: (row) => formatDate(row.date), tdProps: { style: { whiteSpace: 'nowrap' } } },
     {
       key: 'action',
@@ -209,7 +203,7 @@ export function BillingHistory({ onView }: { onView: (paymentId: number) => void
         sort={list.sort}
         onSortChange={list.onSortChange}
         pager={{ meta: history.data?.meta, page: list.page, onPage: list.setPage, limit: list.limit, limits: PAGE_SIZES, onLimit: list.setLimit }}
-        minWidth={1000}
+        minWidth={880}
       />
     </Card>
   );
