@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { keepPreviousAssets } from './build/kept-assets.ts';
 
 /**
  * Dev server, production build and the `web` Vitest project in one file.
@@ -41,6 +42,26 @@ function precompress(): Plugin {
             await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
           }),
       );
+    },
+  };
+}
+
+/**
+ * The build does not empty dist/assets: the files of the previous builds stay for open tabs (policy
+ * and reasons in build/kept-assets.ts); this removes those past the policy once the new build is written.
+ */
+function keepPreviousBuildAssets(): Plugin {
+  return {
+    name: 'copydesk-keep-previous-build-assets',
+    apply: 'build',
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(options, bundle) {
+        const current = Object.keys(bundle).filter((fileName) => fileName.startsWith('assets/'));
+        const { kept, removed } = await keepPreviousAssets(options.dir!, current);
+        this.info(`kept ${kept} files of previous builds in assets/, removed ${removed}`);
+      },
     },
   };
 }
@@ -161,7 +182,7 @@ const SIGN_IN = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), baseStylesheetFirst(), countryFlagImages(), precompress()],
+  plugins: [react(), baseStylesheetFirst(), countryFlagImages(), precompress(), keepPreviousBuildAssets()],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,
@@ -177,7 +198,8 @@ export default defineConfig({
   mode: process.argv.includes('build') ? 'production' : undefined,
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: keepPreviousBuildAssets() keeps the previous builds' assets and removes the rest.
+    emptyOutDir: false,
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each route loads (used to check the /login budget).
     manifest: true,

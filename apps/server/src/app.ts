@@ -243,13 +243,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
-  // When the event loop falls behind (a burst heavier than the machine), answer 503 at once rather
-  // than let every request queue behind the backlog; the load balancer or client retries.
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.maxEventLoopDelayMs,
-    sampleInterval: 200,
-    retryAfter: 5,
-  });
   // Counters in the database (lib/rate-limit-store.ts), so several instances share each bucket.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, app.log) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
@@ -270,6 +263,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(
     async (api) => {
+      // When the event loop falls behind (a burst heavier than the machine), an API call answers 503
+      // at once rather than queue behind the backlog; the client retries. Registered in this scope
+      // only: static files and the app's HTML (plugins/web-app.ts) are cheap and never shed, since a
+      // page that cannot load its scripts is a crash page (docs/operations.md, "Deploys and open tabs").
+      await api.register(underPressure, {
+        maxEventLoopDelay: config.maxEventLoopDelayMs,
+        sampleInterval: 200,
+        retryAfter: 5,
+      });
       // Every call is an entry of the endpoint table, registered with the guard its `access` names.
       onlyTableRoutes(api);
       await api.register(healthRoutes);

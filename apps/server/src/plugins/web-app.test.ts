@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_HISTORY_FILE, keepPreviousAssets, keptAssetsPolicy } from '../../../web/build/kept-assets.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+
+const day = 24 * 60 * 60 * 1000;
+const start = new Date('2026-11-02T10:00:00Z');
+
+/**
+ * Writes a build into `dist` as Vite does with emptyOutDir off (new files beside the old ones, the
+ * root files overwritten), then runs what the build's last step runs (apps/web/vite.config.ts).
+ */
+async function build(dist: string, hash: string, at: Date) {
+  const files: Record<string, string> = {
+    [`assets/index-${hash}.js`]: `import('./order-list-${hash}.js'); // ${'entry '.repeat(300)}`,
+    [`assets/order-list-${hash}.js`]: `export const OrderListRoute = '${hash}';`,
+    [`assets/index-${hash}.css`]: `body { color: #${hash.slice(0, 3)} }`,
+  };
+  fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dist, file), text);
+  // The precompressed copy the build writes beside a file of 1 KB or more.
+  fs.writeFileSync(path.join(dist, `assets/index-${hash}.js.br`), zlib.brotliCompressSync(files[`assets/index-${hash}.js`]));
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Copydesk</title><script type="module" src="/assets/index-${hash}.js"></script>`);
+  return keepPreviousAssets(dist, Object.keys(files), at);
+}
+
+describe('the previous builds’ assets after a rebuild', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-web-'));
+    // The server finds the app built when it starts.
+    expect(await build(dist, 'aaa111', start)).toEqual({ kept: 0, removed: 0 });
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+
+  it('are still answered, cached for good like the new ones, while the page names only the new build', async () => {
+    const before = await get('/dashboard');
+    expect(before.body).toContain('/assets/index-aaa111.js');
+
+    // The next deploy: an open tab still holds the page that names aaa111's chunks.
+    expect(await build(dist, 'bbb222', new Date(start.getTime() + day))).toEqual({ kept: 4, removed: 0 });
+    expect((await get('/dashboard')).body).toContain('/assets/index-bbb222.js');
+    for (const hash of ['aaa111', 'bbb222']) {
+      const chunk = await get(`/assets/order-list-${hash}.js`);
+      expect(chunk.statusCode, hash).toBe(200);
+      expect(chunk.body).toContain(hash);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const entry = await get(`/assets/index-${hash}.js`);
+      expect([entry.statusCode, entry.headers['content-encoding']], hash).toEqual([200, 'br']);
+    }
+  });
+
+  it(`keeps at most ${keptAssetsPolicy.builds} previous builds, each for ${keptAssetsPolicy.days} days after it was replaced, and always the one just before`, async () => {
+    // Builds on the following days (aaa111 and bbb222 from the first test are builds 1 and 2).
+    const hashes = ['ccc333', 'ddd444', 'eee555', 'fff666', 'ggg777'];
+    for (const [i, hash] of hashes.entries()) await build(dist, hash, new Date(start.getTime() + (i + 2) * day));
+    // Seven builds in a week: the newest and five before it stay; the first is past the count.
+    expect((await get('/assets/order-list-aaa111.js')).statusCode).toBe(404);
+    expect((await get('/assets/index-aaa111.js')).statusCode).toBe(404);
+    for (const hash of ['bbb222', ...hashes]) expect((await get(`/assets/order-list-${hash}.js`)).statusCode, hash).toBe(200);
+
+    // A month without deploys, then one: the builds replaced more than a week ago go, except the one just before.
+    await build(dist, 'hhh888', new Date(start.getTime() + 40 * day));
+    for (const hash of ['bbb222', 'ccc333', 'ddd444', 'eee555', 'fff666']) {
+      expect((await get(`/assets/order-list-${hash}.js`)).statusCode, hash).toBe(404);
+    }
+    for (const hash of ['ggg777', 'hhh888']) expect((await get(`/assets/order-list-${hash}.js`)).statusCode, hash).toBe(200);
+    expect(fs.readdirSync(path.join(dist, 'assets')).sort()).toEqual(
+      [
+        'index-ggg777.css',
+        'index-ggg777.js',
+        'index-ggg777.js.br',
+        'order-list-ggg777.js',
+        'index-hhh888.css',
+        'index-hhh888.js',
+        'index-hhh888.js.br',
+        'order-list-hhh888.js',
+      ].sort(),
+    );
+    const history = JSON.parse(fs.readFileSync(path.join(dist, BUILD_HISTORY_FILE), 'utf8')) as { builds: { builtAt: string }[] };
+    expect(history.builds.map((b) => b.builtAt)).toEqual([
+      new Date(start.getTime() + 40 * day).toISOString(),
+      new Date(start.getTime() + 6 * day).toISOString(),
+    ]);
+  });
+
+  it('keeps what a dist built before the history existed holds, as the build just before', async () => {
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-web-'));
+    try {
+      fs.mkdirSync(path.join(old, 'assets/flags-1.0'), { recursive: true });
+      fs.writeFileSync(path.join(old, 'assets/login-old999.js'), 'old');
+      fs.writeFileSync(path.join(old, 'assets/flags-1.0/US.svg'), '<svg/>');
+      expect(await build(old, 'new000', start)).toEqual({ kept: 2, removed: 0 });
+      expect(fs.existsSync(path.join(old, 'assets/login-old999.js'))).toBe(true);
+      // The next build replaces it in turn; a week later, it is two builds back and goes.
+      await build(old, 'new001', new Date(start.getTime() + day));
+      await build(old, 'new002', new Date(start.getTime() + 9 * day));
+      expect(fs.existsSync(path.join(old, 'assets/login-old999.js'))).toBe(false);
+      expect(fs.existsSync(path.join(old, 'assets/flags-1.0'))).toBe(false);
+    } finally {
+      fs.rmSync(old, { recursive: true, force: true });
+    }
+  });
+});
