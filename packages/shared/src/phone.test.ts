@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
-import { parsePhone, phoneProblem } from './phone.js';
+import { parsePhone, phoneCountry, phoneProblem } from './phone.js';
 
 describe('parsePhone', () => {
   it.each([
@@ -36,5 +36,11 @@ describe('parsePhone', () => {
 
   it('leaves an empty field to the required check', () => {
     for (const empty of [undefined, null, '', '   ']) expect(phoneProblem(empty)).toBeNull();
+  });
+
+  it('names a phone input country in capitals, and nothing for what is not one', () => {
+    expect(phoneCountry(' us ')).toBe('US');
+    expect(phoneCountry('GB')).toBe('GB');
+    for (const other of ['XX', 'usa', '', null, undefined]) expect(phoneCountry(other)).toBeUndefined();
   });
 });

@@ -18,8 +18,8 @@ export type ParsedPhone = {
   country: string | null;
 };
 
-/** `us` and `US` both name the United States; anything else is no hint. */
-function countryHint(country: string | null | undefined): CountryCode | undefined {
+/** The ISO country a phone input names (`us` and `US` both name the United States), or undefined for anything else. */
+export function phoneCountry(country: string | null | undefined): CountryCode | undefined {
   const code = country?.trim().toUpperCase();
   return code && isSupportedCountry(code) ? code : undefined;
 }
@@ -28,7 +28,7 @@ function countryHint(country: string | null | undefined): CountryCode | undefine
 export function parsePhone(raw: string | null | undefined, country?: string | null): ParsedPhone | null {
   const text = raw?.trim();
   if (!text || text.length > PHONE_MAX) return null;
-  const parsed = parsePhoneNumberFromString(text, countryHint(country));
+  const parsed = parsePhoneNumberFromString(text, phoneCountry(country));
   if (!parsed?.isPossible()) return null;
   return { number: parsed.number, country: parsed.country ?? null };
 }

@@ -1,4 +1,4 @@
-import { messages, parsePhone, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
+import { messages, parsePhone, phoneCountry, type LoginInput, type PasswordTokenInput, type SignUpInput } from '@copydesk/shared';
 import type { z } from 'zod';
 import type { changePasswordSchema, signUpFieldsSchema, passwordTokenSchema, loginSchema } from '@copydesk/shared';
 import type { Config } from '../../config.js';
@@ -129,7 +129,7 @@ export async function register(ctx: AppContext, sign: SignUp): Promise<{ message
             companyName: sign.company_name?.trim() || null,
             roleDesignation: sign.role_designation?.trim() || null,
             phoneNumber: phone?.number ?? null,
-            countryCode: sign.countryCode ?? null,
+            countryCode: phone?.country ?? phoneCountry(sign.countryCode) ?? null,
             utms: sign.utms ?? null,
           });
           await queueVerification(ctx, tx, user);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { centsToDollars, parsePhone, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
+import { centsToDollars, parsePhone, phoneCountry, userMessages, type addUserFieldsSchema, type userListQuerySchema, type UserListRow } from '@copydesk/shared';
 import { sqlState } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { can, managesUser, scopes } from '../../lib/access.js';
@@ -84,7 +84,7 @@ export async function addUser(ctx: AppContext, actor: UserRow, input: AddUser) {
         companyName: input.company_name?.trim() || (role === 'associate' ? actor.companyName : null),
         roleDesignation: input.role_designation?.trim() || null,
         phoneNumber: phone?.number ?? null,
-        countryCode: input.countryCode?.trim() || null,
+        countryCode: phone?.country ?? phoneCountry(input.countryCode) ?? null,
       });
       const token = await issueOneTimeToken(tx, created.id, 'set_password', SET_PASSWORD_TTL_MS);
       const url = `${ctx.config.publicUrl}/setpassword/${token}?email=${encodeURIComponent(created.email)}`;

@@ -73,6 +73,17 @@ describe('valid international numbers', () => {
     expect(await storedPhone(email)).toBe(e164);
   });
 
+  it('stores the country of the number, else the phone input’s in capitals (the phone field cannot draw `gb`)', async () => {
+    const payload = signUpPayload({ contact_number: '+44 7700 900123', countryCode: 'gb' });
+    expect((await post('/api/register', null, payload)).statusCode).toBe(201);
+    const [row] = await t.db.select({ phone: users.phoneNumber, country: users.countryCode }).from(users).where(eq(users.email, payload.sign.email));
+    expect(row).toEqual({ phone: '+447700900123', country: 'GB' });
+    const email = uniqueEmail('phone');
+    await post('/api/register', agency, { sign: { name: 'Sam Associate', email, contact_number: '+1 613 555 0123', countryCode: 'us' } });
+    const [added] = await t.db.select({ country: users.countryCode }).from(users).where(eq(users.email, email));
+    expect(added!.country).toBe('CA');
+  });
+
   it('reads a national number in the country of the phone input', async () => {
     const res = await post('/api/update/updateInfo', agency, { ...contact, phoneNumber: '07700 900123', countryCode: 'GB' });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { messages, parsePhone, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
+import { messages, parsePhone, phoneCountry, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/index.js';
 import { can } from '../../lib/access.js';
@@ -54,7 +54,7 @@ export async function updateContactInfo(ctx: AppContext, actor: UserRow, input: 
   const values: Partial<NewUserRow> = {
     name: input.name.trim(),
     phoneNumber: phone.number,
-    countryCode: phone.country ?? textValue(input.countryCode),
+    countryCode: phone.country ?? phoneCountry(input.countryCode) ?? null,
     companyName: textValue(input.company_name),
     roleDesignation: textValue(input.role_designation),
     address: textValue(input.address),

@@ -84,4 +84,11 @@ describe('PhoneField', () => {
     expect(values.at(-1)).toBe('+491');
     expect(screen.getByText(messages.phoneInvalid)).toBeInTheDocument();
   });
+
+  it('draws a country stored in small letters (an API sign-up sent `us`)', async () => {
+    const { user, input, values } = renderField('us' as Country);
+    expect(input).toHaveValue('+1');
+    await user.type(input, '2025550123');
+    expect(values.at(-1)).toBe('+12025550123');
+  });
 });

@@ -2,7 +2,7 @@ import 'react-phone-number-input/style.css';
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from 'react';
 import { Input } from '@mantine/core';
 import PhoneInput, { type Country } from 'react-phone-number-input';
-import { phoneProblem } from '@copydesk/shared';
+import { phoneCountry, phoneProblem } from '@copydesk/shared';
 import classes from './phone-field.module.css';
 
 export type { Country };
@@ -48,7 +48,8 @@ export function PhoneField({ label, value, onChange, country, onCountryChange, r
         containerComponentProps={{ 'data-error': error || problem ? true : undefined }}
         international
         countryCallingCodeEditable={false}
-        defaultCountry={country ?? 'US'}
+        // A country stored as sent (`us`) would stop the library from drawing the field.
+        defaultCountry={phoneCountry(country) ?? 'US'}
         // The app's own copy of the flag images: the default points at an external site.
         flagUrl={__COUNTRY_FLAG_URL__}
         value={value || undefined}
