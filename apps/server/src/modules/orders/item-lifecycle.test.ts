@@ -196,3 +196,40 @@ describe('the item state machine', () => {
     ).toEqual([...unpaid].sort(byId));
   });
 });
+
+describe('move_items on a table that grew', () => {
+  /** Scans of order_items so far in the current transaction. */
+  async function itemScans(tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) {
+    const { rows } = (await tx.execute(
+      sql`select seq_scan::int as seq, coalesce(idx_scan, 0)::int as idx from pg_stat_xact_user_tables where relname = 'order_items'`,
+    )) as unknown as { rows: { seq: number; idx: number }[] };
+    return rows[0] ?? { seq: 0, idx: 0 };
+  }
+
+  it('finds its items by primary key, whatever the table held when the session planned it (migration 0027)', async () => {
+    const [planned, moved] = [await itemIn('Unpaid'), await itemIn('Unpaid')];
+    // One connection throughout, as a pool's connection, or the embedded database's only one, keeps
+    // its plans: the first move plans on the table as it is, the second runs after it grew.
+    const rolledBack = new Error('roll back');
+    let scans: { seq: number; idx: number } | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        await moveItems(tx, { itemIds: [planned], to: 'Unassigned', by: 'payment', userId: adminId, description: 'planned' });
+        await tx.execute(sql`
+          insert into order_items (order_id, product_id, order_type, word_count_title, requested_words, word_price_cents, cost_cents)
+          select order_id, product_id, order_type, word_count_title, requested_words, word_price_cents, cost_cents
+          from order_items, generate_series(1, 5000) where id = ${planned}`);
+        const before = await itemScans(tx);
+        expect(await moveItems(tx, { itemIds: [moved], to: 'Unassigned', by: 'payment', userId: adminId, description: 'grown' })).toEqual([moved]);
+        const after = await itemScans(tx);
+        scans = { seq: after.seq - before.seq, idx: after.idx - before.idx };
+        throw rolledBack;
+      })
+      .catch((err: unknown) => {
+        if (err !== rolledBack) throw err;
+      });
+    // Reading 5,000 rows to move one was a third of a wallet payment's database time (docs/decisions/0003-one-booking-routine.md).
+    expect(scans).toEqual({ seq: 0, idx: expect.any(Number) });
+    expect(scans!.idx).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,11 @@
+-- move_items finds the items it moves by their ids, through the primary key, whatever the table held
+-- when the session planned it. Its UPDATE is planned once per session (migration 0018), and a plan
+-- made while order_items was small reads the whole table: for a handful of rows a sequential scan
+-- is the cheaper plan, and nothing plans it again as the table grows (only ANALYZE or a schema
+-- change does, and the embedded database runs no autovacuum). On PostgreSQL, a payment bench whose
+-- agencies' orders were added after the first payments read all 4,000 items of the table to move
+-- one, on every payment: a third of a payment's database time
+-- (docs/decisions/0003-one-booking-routine.md, "Performance"). With sequential scans off during the
+-- call, the one plan the session keeps is the primary-key lookup (the call's other read, the dozen
+-- rows of item_transitions, goes through that table's primary key). The body is migration 0022's.
+ALTER FUNCTION move_items(integer[], text, text, integer, text, timestamptz, integer, text, text) SET enable_seqscan = off;
