@@ -35,7 +35,8 @@ function frameApi(role: Role, offer: Handler, over: Record<string, Handler> = {}
     }
     // The dashboard's own figures and lists are not what these tests look at: empty, in the shape the API answers.
     if (key.startsWith('GET /api/order/getCountBystatus/') || key === 'GET /api/message/unread') return json(200, { count: 0 });
-    if (key === 'GET /api/dashboard/admin-stats') return json(200, { agencies: 0, active_agencies: 0, open_items: 0, overdue_items: 0, wallet_balance: 0 });
+    if (key === 'GET /api/dashboard/admin-stats')
+      return json(200, { agencies: 0, active_agencies: 0, open_items: 0, overdue_items: 0, wallet_balance: 0, unassigned_items: 0, unassigned: [] });
     if (call.method === 'GET')
       return json(200, { data: [], meta: { from: null, to: null, total: 0, last_page: 1, current_page: 1, per_page: 5, next_cursor: null } });
   });
