@@ -69,6 +69,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * The bearer token a signed-in page keeps: in localStorage when "Remember me" was ticked, else in the
+ * session cookie (apps/web/src/lib/auth.tsx).
+ */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const cookie = document.cookie.split('; ').find((part) => part.startsWith('copydesk_session='));
+    return localStorage.getItem('token') || (cookie ? decodeURIComponent(cookie.slice('copydesk_session='.length)) : null);
+  });
+  expect(token).toBeTruthy();
+  return token!;
+}
+
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);

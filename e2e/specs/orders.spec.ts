@@ -4,14 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { orderScreenMessages } from '@copydesk/shared';
-import { demo, signIn } from '../harness/accounts';
-
-/** The bearer token the signed-in page keeps, for checking what the server stored. */
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
+import { demo, signIn, tokenOf } from '../harness/accounts';
 
 async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
   const res = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
