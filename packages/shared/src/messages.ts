@@ -439,6 +439,17 @@ export const availabilityMessages = {
   overloaded: 'The server is very busy right now. Please try again in a few seconds.',
 } as const;
 
+/** The error screen any route shows instead of crashing: a screen that failed to load or to draw (Copydesk wording). */
+export const crashScreenMessages = {
+  title: 'This page could not be shown',
+  loadFailed: 'Part of Copydesk could not be loaded. Check your connection, then reload the page.',
+  failed: 'Something went wrong while showing this page. Reload it, or go back to your dashboard.',
+  notFound: 'This page does not exist.',
+  reload: 'Reload',
+  goToDashboard: 'Go to dashboard',
+  reloading: 'Loading the latest version of Copydesk',
+} as const;
+
 /** Account security: password change, sign-in throttling (docs/decisions/0012-no-account-enumeration.md; Copydesk wording). */
 export const securityMessages = {
   currentPasswordHint: 'Leave it empty if you have never set a password (you sign in with Google).',

@@ -1,10 +1,30 @@
 import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '@/components/layouts/route-error';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { lazyWithRetry } from '@/lib/lazy-retry';
 import type { RouteHandle } from './page-meta';
 import { RouteGuardOutlet } from './route-guard-outlet';
 
 /** A screen's name in the document title ("Orders · Copydesk"), read by usePageTitle (page-meta.ts). */
 const page = (title: RouteHandle['title']): RouteHandle => ({ title });
+
+const SIGNED_IN_FRAME = 'signed-in-frame';
+
+/**
+ * Every route gets the product's error screen (components/layouts/route-error.tsx), inside the
+ * signed-in frame for the frame's screens, and loads its lazy chunk with one retry (lib/lazy-retry.ts).
+ */
+function withErrorScreens(table: RouteObject[], framed = false): RouteObject[] {
+  return table.map((route) => {
+    const lazy = route.lazy;
+    return {
+      ...route,
+      errorElement: route.errorElement ?? <RouteError framed={framed} />,
+      ...(typeof lazy === 'function' ? { lazy: lazyWithRetry(lazy) } : {}),
+      ...(route.children ? { children: withErrorScreens(route.children, framed || route.id === SIGNED_IN_FRAME) } : {}),
+    } as RouteObject;
+  });
+}
 
 /**
  * The route table. Every screen is a lazy chunk, so /login loads only the shell and its own code.
@@ -12,7 +32,7 @@ const page = (title: RouteHandle['title']): RouteHandle => ({ title });
  * with no screen yet falls through to `*` and lands on /dashboard). Each screen names itself in
  * `handle` for the document title.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withErrorScreens([
   {
     element: <RouteGuardOutlet />,
     HydrateFallback: () => <FullPageLoader />,
@@ -51,6 +71,7 @@ export const routes: RouteObject[] = [
 
       // Signed in: inside the frame (sidebar, top bar)
       {
+        id: SIGNED_IN_FRAME,
         lazy: async () => ({ Component: (await import('./routes/signed-in-frame')).SignedInFrame }),
         children: [
           {
@@ -146,7 +167,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
-];
+]);
 
 export const createAppRouter = () => createBrowserRouter(routes);
 
