@@ -46,7 +46,8 @@ export function RouteError({ framed = false }: { framed?: boolean }) {
       </Stack>
     </Paper>
   );
-  if (framed) return <Box p={{ base: 'md', sm: 'xl' }}>{card}</Box>;
+  // The frame pads its screens already.
+  if (framed) return card;
   return (
     <Box component="main" mih="100dvh" px="md" py={{ base: 24, sm: 64 }} bg="gray.0">
       {card}
