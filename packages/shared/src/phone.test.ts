@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
 import { parsePhone, phoneCountry, phoneProblem } from './phone.js';
+import { signUpFieldsSchema } from './schemas/auth.js';
+import { addUserFieldsSchema, updateInfoSchema } from './schemas/users.js';
 
 describe('parsePhone', () => {
   it.each([
@@ -42,5 +44,38 @@ describe('parsePhone', () => {
     expect(phoneCountry(' us ')).toBe('US');
     expect(phoneCountry('GB')).toBe('GB');
     for (const other of ['XX', 'usa', '', null, undefined]) expect(phoneCountry(other)).toBeUndefined();
+  });
+});
+
+describe('the contracts with a phone and its country check it by the same rule', () => {
+  const signUp = (contact_number: string) => ({
+    name: 'Ada',
+    email: 'ada@example.com',
+    password: 'correct horse',
+    confirmPassword: 'correct horse',
+    termsandcondition: true,
+    countryCode: 'GB',
+    contact_number,
+  });
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it('sign-up, Contact Information and adding a user take +44 7700 900123 and refuse numbers too short', () => {
+    expect(issues(signUpFieldsSchema.safeParse(signUp('+447700900123')))).toEqual([]);
+    expect(issues(signUpFieldsSchema.safeParse(signUp('+44770090')))).toEqual([['contact_number', messages.phoneInvalid]]);
+    expect(issues(addUserFieldsSchema.safeParse({ name: 'Sam', email: 'sam@example.com', contact_number: '+44770090' }))).toEqual([
+      ['contact_number', messages.phoneInvalid],
+    ]);
+    const contact = {
+      name: 'Ada',
+      company_name: 'A',
+      role_designation: 'B',
+      state: 'Cumbria',
+      city: 'Carlisle',
+      country: 'United Kingdom',
+      zipCode: 'CA12 5AB',
+    };
+    expect(issues(updateInfoSchema.safeParse({ ...contact, phoneNumber: '07700 900123', countryCode: 'GB' }))).toEqual([]);
+    expect(issues(updateInfoSchema.safeParse({ ...contact, phoneNumber: '07700 9', countryCode: 'GB' }))).toEqual([['phoneNumber', messages.phoneInvalid]]);
   });
 });

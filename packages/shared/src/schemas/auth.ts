@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, TEXT_MAX, UTM_KEYS, ZIP_MAX } from '../constants.js';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, TEXT_MAX, UTM_KEYS } from '../constants.js';
+import { phoneProblem } from '../phone.js';
+import { zipCodeSchema } from '../zip-code.js';
 
 /**
  * Account contracts. The same schemas validate forms in the browser and payloads on the server,
@@ -80,6 +82,9 @@ export const signUpFieldsSchema = z
     }
     // (5)
     if (!isEmail(sign.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailNotCorrect });
+    // (6) the phone field's rule (docs/decisions/0035-phone-numbers-and-postal-codes.md)
+    const phone = phoneProblem(sign.contact_number, sign.countryCode);
+    if (phone) ctx.addIssue({ code: 'custom', path: ['contact_number'], message: phone });
   });
 
 export const signUpSchema = z.object({ sign: signUpFieldsSchema });
@@ -153,7 +158,7 @@ export const contactInfoFieldsSchema = z
     state_id: z.union([z.string().max(20), z.number()]).nullish(),
     country: text().nullish(),
     country_id: z.union([z.string().max(20), z.number()]).nullish(),
-    zipCode: z.string().trim().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish(),
+    zipCode: zipCodeSchema,
   })
   .superRefine((info, ctx) => {
     const required = ['phoneNumber', 'state', 'city', 'zipCode', 'country', 'name', 'company_name', 'role_designation'] as const;
@@ -180,7 +185,7 @@ export const updateUserInfoSchema = z.object({
       city: optionalText(),
       state: optionalText(),
       country: optionalText(),
-      zipCode: z.string().trim().max(ZIP_MAX, messages.fieldTooLong(ZIP_MAX)).nullish(),
+      zipCode: zipCodeSchema,
     })
     .superRefine((sign, ctx) => {
       if (!sign.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: messages.requiredFields });
