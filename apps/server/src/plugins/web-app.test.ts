@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crashScreenMessages, messages } from '@copydesk/shared';
 import { BUILD_HISTORY_FILE, keepPreviousAssets, keptAssetsPolicy } from '../../../web/build/kept-assets.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
@@ -108,6 +109,50 @@ describe('the previous builds’ assets after a rebuild', () => {
       expect(fs.existsSync(path.join(old, 'assets/flags-1.0'))).toBe(false);
     } finally {
       fs.rmSync(old, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an error answer to a page load', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-web-'));
+    await build(dist, 'aaa111', start);
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('is a page with the message, Reload and Go to dashboard, not raw JSON', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '//evil.example/report.pdf?x=1&y=2',
+      headers: { 'sec-fetch-dest': 'document', accept: 'text/html,*/*;q=0.8' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(`<h1>${crashScreenMessages.title}</h1>`);
+    expect(res.body).toContain(`<p>${messages.notFound}</p>`);
+    // Reload is this site's same path, escaped; never another site's.
+    expect(res.body).toContain('<a class="primary" href="/evil.example/report.pdf?x=1&#38;y=2">Reload</a>');
+    expect(res.body).toContain('<a href="/dashboard">Go to dashboard</a>');
+    expect(res.body).not.toContain('<script');
+    // Without Sec-Fetch-Dest, by what the browser accepts.
+    const typed = await t.app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect([typed.statusCode, typed.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+  });
+
+  it('stays JSON for scripts, files a page loads and the API', async () => {
+    for (const [url, headers] of [
+      ['/assets/gone-zzz999.js', { 'sec-fetch-dest': 'script', accept: '*/*' }],
+      ['/missing.png', { accept: '*/*' }],
+      ['/api/no/such/call', { 'sec-fetch-dest': 'document', accept: 'text/html' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect([res.statusCode, res.headers['content-type'], res.json().code], url).toEqual([404, 'application/json; charset=utf-8', 'request.not_found']);
     }
   });
 });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@copydesk/shared';
+import { crashScreenMessages, messages } from '@copydesk/shared';
 import type { ErrorBody } from '../lib/app-error.js';
 import { mayReadDevMailbox } from '../lib/dev-mailbox-access.js';
 
@@ -31,6 +31,53 @@ const documentOnlyHeaders = [
   'X-Permitted-Cross-Domain-Policies',
   'X-XSS-Protection',
 ];
+
+/** A browser loading a page (typed, a link, a reload), not a script's fetch of the same URL. */
+function isDocumentLoad(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' || isApiUrl(request.url)) return false;
+  const dest = request.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document';
+  return /^text\/html\b/i.test(request.headers.accept ?? '');
+}
+
+const isApiUrl = (url: string) => /^\/api(\/|\?|$)/.test(url);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page a browser shows when loading a document fails (an error answer to a page load, which
+ * would otherwise be raw JSON): the error's message, Reload and Go to dashboard, as the app's own
+ * error screen (apps/web/src/components/layouts/route-error.tsx) has. Inline styles only, no
+ * script: the security policy allows them, and nothing else needs to load.
+ */
+export function errorPage(message: string, url: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(crashScreenMessages.title)} · Copydesk</title>
+<style>
+body{margin:0;min-height:100dvh;background:#f8f9fa;color:#000;font:16px/1.55 Inter,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
+main{max-width:600px;margin:0 auto;padding:64px 16px}
+.card{background:#fff;border:1px solid #dee2e6;border-radius:16px;box-shadow:0 1px 3px rgba(0,0,0,.05);padding:32px}
+h1{font-size:28px;line-height:1.3;margin:0 0 16px}
+p{margin:0 0 24px}
+a{display:inline-block;margin:0 8px 8px 0;padding:8px 18px;border-radius:4px;font-weight:600;text-decoration:none;border:1px solid #ced4da;color:#000;background:#fff}
+a.primary{background:#1864ab;border-color:#1864ab;color:#fff}
+a:focus-visible{outline:2px solid #1864ab;outline-offset:2px}
+</style>
+</head>
+<body>
+<main><div class="card">
+<h1>${escapeHtml(crashScreenMessages.title)}</h1>
+<p>${escapeHtml(message)}</p>
+<a class="primary" href="${escapeHtml(url)}">${escapeHtml(crashScreenMessages.reload)}</a><a href="/dashboard">${escapeHtml(crashScreenMessages.goToDashboard)}</a>
+</div></main>
+</body>
+</html>
+`;
+}
 
 /**
  * Serves the built web app. Any non-API path without a file extension answers index.html (the
@@ -81,6 +128,23 @@ export async function registerWebApp(app: FastifyInstance) {
       reply.removeHeader('accept-ranges');
     }
     return payload;
+  });
+
+  // An error answer to a page load (a file that does not exist, a refused URL, a database that is
+  // down while the dev mailbox page asks who may read it) is this page, not raw JSON.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isDocumentLoad(request) || !/\bjson\b/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    let message: string = messages.serverError;
+    try {
+      const body = JSON.parse(String(payload)) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) message = body.message;
+    } catch {
+      // Not the error body the app sends: the general message.
+    }
+    reply.header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    // The same address again, as a path of this site (`//host/…` would be another site's).
+    return errorPage(message, `/${request.url.replace(/^[/\\]+/, '')}`);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
