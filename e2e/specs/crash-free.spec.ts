@@ -71,3 +71,16 @@ test('a page opened on a screen whose code cannot be loaded shows the error scre
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toHaveCount(0);
 });
+
+test('a page load the server answers with an error is a page with Reload and Go to dashboard, not raw JSON', async ({ browser }) => {
+  const page = await newPage(browser);
+  const response = await page.goto('/reports/summary.pdf');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toBeVisible();
+  await expect(page.getByText('{"code"')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Reload' })).toHaveAttribute('href', '/reports/summary.pdf');
+  mkdirSync(SHOTS, { recursive: true });
+  await expectAccessible(page, 'the error page of a page load', { screenshot: path.join(SHOTS, 'crash-free-error-page') });
+  await page.getByRole('link', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
