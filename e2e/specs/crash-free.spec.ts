@@ -84,3 +84,19 @@ test('a page load the server answers with an error is a page with Reload and Go 
   await page.getByRole('link', { name: 'Go to dashboard' }).click();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('a visitor screen whose code cannot be loaded shows the error screen as the whole page', async ({ browser }) => {
+  test.slow();
+  const page = await newPage(browser);
+  // The sign-in screen's chunk (apps/web/src/app/routes/login.tsx), not social-login's or another.
+  const loginChunk = /\/assets\/login-[\w-]+\.js$/;
+  await page.route(loginChunk, (route) => route.fulfill({ status: 503, body: '' }));
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be shown' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('main')).toContainText('Part of Copydesk could not be loaded.');
+  mkdirSync(SHOTS, { recursive: true });
+  await expectAccessible(page, 'the error screen of a visitor screen', { screenshot: path.join(SHOTS, 'crash-free-visitor-error-screen') });
+  await page.unroute(loginChunk);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 20_000 });
+});
