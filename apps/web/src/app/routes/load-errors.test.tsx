@@ -57,10 +57,10 @@ describe('panels that fail to load', () => {
   });
 
   it("the billing screen's spending chart", async () => {
-    const failing = (call: FetchCall) =>
-      route(call) === 'GET /api/billing' && new URL(call.url, 'http://test.local').searchParams.get('sort_column') === 'created_at';
+    const failing = (call: FetchCall) => route(call) === 'GET /api/billing/spendingByMonth';
     const calls = failingOnce(failing, 'agency', (call) => {
       const r = route(call);
+      if (r === 'GET /api/billing/spendingByMonth') return json(200, { data: [] });
       if (r === 'GET /api/billing') return json(200, { data: [], meta: pageMeta(0, 1, 5) });
       if (r.startsWith('GET /api/billing/getAvailableBalance/')) return json(200, { balance: 500 });
       if (r.startsWith('GET /api/billing/getSpending/')) return json(200, { spending: 0 });
