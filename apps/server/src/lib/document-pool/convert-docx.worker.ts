@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 // Loaded with the worker, before its first job: the job's clock then counts reading, not loading.
 import mammoth from 'mammoth';
+import { runInBackground } from '../background-priority.js';
 import { DOCX_LIMITS, inspectZip } from '../zip-guard.js';
 import { countWords, sanitizeDocumentHtml, textOfHtml } from './document-html.js';
 
@@ -40,6 +41,7 @@ export function compressPreview(html: string): { preview: Uint8Array; previewByt
 }
 
 export default async function convertDocument(task: DocumentTask): Promise<DocumentResult> {
+  runInBackground();
   // process.send exists in a child process; tinypool passes messages without its marker to the
   // task's channel (./index.ts), which starts the clock.
   process.send?.({ type: JOB_STARTED, pid: process.pid });

@@ -1,6 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDocx } from '../../test/docx.js';
+import { childrenNiceness } from '../../test/processes.js';
+import { BACKGROUND_NICENESS } from '../background-priority.js';
 import { createDocumentPool, DocumentPoolError, type DocumentPool } from './index.js';
 
 /**
@@ -26,6 +29,14 @@ afterEach(async () => {
 });
 
 describe('the document pool', () => {
+  it.runIf(fs.existsSync('/proc/self/stat'))("reads documents below the server's priority (lib/background-priority.ts)", async () => {
+    pool = createDocumentPool({ workers: 1, queue: 1, memoryMb: 256, timeoutMs: 20_000, maxPreviewBytes: 1024 * 1024 });
+    expect((await pool.convert(await makeDocx(['Read in the background.']))).ok).toBe(true);
+    const niceness = childrenNiceness('tinypool');
+    expect(niceness.length).toBeGreaterThan(0);
+    expect(niceness.every((n) => n >= BACKGROUND_NICENESS)).toBe(true);
+  });
+
   it('converts a .docx in a worker: word count and the preview answer, compressed', async () => {
     pool = createDocumentPool({ workers: 1, queue: 1, memoryMb: 256, timeoutMs: 20_000, maxPreviewBytes: 1024 * 1024 });
     const result = await pool.convert(await makeDocx(['# A title', 'Two words.']));

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { runInBackground } from '../background-priority.js';
 import { inspectZip, XLSX_LIMITS } from '../zip-guard.js';
 
 /**
@@ -23,6 +24,7 @@ export type ReadSheetResult =
   { ok: true; columns: string[]; rows: { row: number; cells: Record<string, string> }[] } | { ok: false; reason: 'not-xlsx' | 'too-large' | 'too-many-rows' };
 
 export default async function readSheet({ data, columns, maxRows, maxCellChars }: ReadSheetTask): Promise<ReadSheetResult> {
+  runInBackground();
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const verdict = await inspectZip(buffer, XLSX_LIMITS);
   if (!verdict.ok) return { ok: false, reason: verdict.reason === 'too-large' ? 'too-large' : 'not-xlsx' };

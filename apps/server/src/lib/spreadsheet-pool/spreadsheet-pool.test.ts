@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { childrenNiceness } from '../../test/processes.js';
 import { rawSheet } from '../../test/xlsx.js';
+import { BACKGROUND_NICENESS } from '../background-priority.js';
 import { createSpreadsheetPool, SpreadsheetPoolError, type ReadSheetTask, type SpreadsheetPool } from './index.js';
 
 /**
@@ -79,5 +82,15 @@ describe('the spreadsheet pool queue', () => {
     expect((err as SpreadsheetPoolError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
     await Promise.all(running);
     expect({ running: pool.running, waiting: pool.waiting }).toEqual({ running: 0, waiting: 0 });
+  });
+});
+
+describe.runIf(fs.existsSync('/proc/self/stat'))('the spreadsheet workers', () => {
+  it("run below the server's priority, so the event loop gets the CPU first while they parse", async () => {
+    const pool = open(120_000);
+    expect((await pool.readSheet(task(await rawSheet(2, () => 'x')))).ok).toBe(true);
+    const niceness = childrenNiceness('tinypool');
+    expect(niceness.length).toBeGreaterThan(0);
+    expect(niceness.every((n) => n >= BACKGROUND_NICENESS)).toBe(true);
   });
 });
