@@ -138,8 +138,10 @@ if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
 const UI_PRIMITIVES = new RegExp(
   // Beside them, what every form and toast uses: Mantine's form state, the app's form helpers and
   // toasts, the toast store, the base of every icon, and TanStack Query's mutation hook (each was a
-  // file of its own under 6 KB).
-  String.raw`[\/]src[\/]lib[\/](form|notify)\.ts$|` +
+  // file of its own under 6 KB); and what both the sign-in page and the signed-in frame load
+  // (sign-out, the browser's location, the shared constants with the messages they name), which
+  // were four more files of under 1 KB each for /login.
+  String.raw`[\/]src[\/]lib[\/](form|notify|browser)\.ts$|[\/]src[\/]features[\/]auth[\/]api[\/]logout\.ts$|[\/]packages[\/]shared[\/]src[\/]constants\.ts$|` +
     String.raw`[\/]node_modules[\/](@mantine[\/]form[\/]|@mantine[\/]notifications[\/]esm[\/]notifications\.store|@tabler[\/]icons-react[\/]dist[\/]esm[\/](createReactComponent|defaultAttributes)|@tanstack[\/](react-query[\/]build[\/]modern[\/]useMutation|query-core[\/]build[\/]modern[\/]mutationObserver))|` +
     String.raw`[\/]node_modules[\/]@mantine[\/](hooks[\/]|core[\/]esm[\/](core|utils)[\/]|core[\/]esm[\/]components[\/](` +
     [
@@ -173,12 +175,12 @@ const UI_PRIMITIVES = new RegExp(
 );
 
 /**
- * The sign-in screens' layout with the brand and the two icons it draws, as one file instead of
- * four of a few hundred bytes each, every one with its headers. (A group takes its modules'
+ * The sign-in screens' layout with the brand and the two icons it draws, and the Google button, as
+ * one file instead of six of a few hundred bytes each, every one with its headers. (A group takes its modules'
  * dependencies along: only pieces whose own imports are in ui-primitives belong here.)
  */
 const SIGN_IN = new RegExp(
-  String.raw`[\/]src[\/]components[\/]layouts[\/]auth-layout\.tsx$|[\/]@tabler[\/]icons-react[\/]dist[\/]esm[\/]icons[\/]Icon(ArrowLeft|FileText)\.mjs$`,
+  String.raw`[\/]src[\/]components[\/]layouts[\/]auth-layout\.tsx$|[\/]src[\/]features[\/]auth[\/](components[\/]google-button\.tsx|api[\/]get-google-login\.ts)$|[\/]@tabler[\/]icons-react[\/]dist[\/]esm[\/]icons[\/]Icon(ArrowLeft|FileText)\.mjs$`,
 );
 
 export default defineConfig({
