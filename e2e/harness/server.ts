@@ -119,6 +119,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       FILE_STORAGE_DIR: path.join(workDir, 'files'),
       WEB_DIST_DIR: webDist,
       PAYMENT_GATEWAY: 'sandbox',
+      // As behind a proxy: sign-ups made by the harness say which address they come from (accounts.ts).
+      TRUST_PROXY: 'true',
       // The test default is silent; keep warnings so a failed start or a 500 shows in server.log.
       LOG_LEVEL: 'warn',
       ...extraEnv,
