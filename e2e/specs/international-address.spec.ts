@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { registerVerifiedAgency } from '../harness/accounts';
+import { registerVerifiedAgency, signInAs } from '../harness/accounts';
 import { expectAccessible } from '../harness/screens';
 
 /**
@@ -10,18 +10,6 @@ import { expectAccessible } from '../harness/screens';
 
 /** E2E_SHOTS_DIR=<folder> keeps a screenshot of each form at 1366 and 390 px. */
 const shot = (name: string) => (process.env.E2E_SHOTS_DIR ? `${process.env.E2E_SHOTS_DIR}/${name}` : undefined);
-
-async function signInAs(page: Page, request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const auth = (await res.json()) as { token: string; user: unknown };
-  await page.goto('/login');
-  await page.evaluate((a) => {
-    localStorage.setItem('token', a.token);
-    localStorage.setItem('userId', JSON.stringify(a));
-  }, auth);
-  return auth.token;
-}
 
 /** Opens a select by its label and picks an option, typing first to filter a long list. */
 async function choose(scope: Page | Locator, page: Page, label: string, option: string, type = true): Promise<void> {
@@ -61,7 +49,7 @@ async function lastBillingAddress(request: APIRequestContext, token: string, use
 test('a UK agency tops up by card from a county without a city list, its postal code as typed', async ({ page, request }) => {
   test.slow();
   const agency = await registerVerifiedAgency(request, 'uk-topup');
-  const token = await signInAs(page, request, agency.email, agency.password);
+  const { token } = await signInAs(page, request, agency.email, agency.password);
   const me = (await (await request.get('/api/getInfo', { headers: auth(token) })).json()) as { user: { id: number } };
   await page.goto('/billing');
   await page.getByRole('button', { name: 'Add Balance' }).click();
@@ -91,7 +79,7 @@ test('a UK agency tops up by card from a county without a city list, its postal 
 test('the payment page takes a UK card address, and the next card form starts from it', async ({ page, request }) => {
   test.slow();
   const agency = await registerVerifiedAgency(request, 'uk-pay');
-  const token = await signInAs(page, request, agency.email, agency.password);
+  const { token } = await signInAs(page, request, agency.email, agency.password);
   const item = {
     orderType: 'Blog Post',
     wordCount: { word: '500 Words', price: 0 },

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { billingMessages, listScreenMessages, messages, offerMessages } from '@copydesk/shared';
-import { demo, registerVerifiedAgency } from '../harness/accounts';
+import { apiLogin, demo, registerVerifiedAgency, signInAs } from '../harness/accounts';
 import { latestMail, linkIn } from '../harness/mailbox';
 import { expectAccessible, newPage } from '../harness/screens';
 
@@ -11,25 +11,6 @@ import { expectAccessible, newPage } from '../harness/screens';
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-type Auth = { token: string; user: { id: number } };
-
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<Auth> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as Auth;
-}
-
-/** Signs the page in with a session made through the API, so the dashboard's guides stay out of the way. */
-async function signInAs(page: Page, request: APIRequestContext, email: string, password: string): Promise<Auth> {
-  const auth = await apiLogin(request, email, password);
-  await page.goto('/login');
-  await page.evaluate((a) => {
-    localStorage.setItem('token', a.token);
-    localStorage.setItem('userId', JSON.stringify(a));
-  }, auth);
-  return auth;
-}
 
 const blogPost = (title: string) => ({
   orderType: 'Blog Post',
