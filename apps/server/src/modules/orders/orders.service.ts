@@ -113,6 +113,24 @@ export function priceItems(book: PriceBook, items: OrderItemInput[], pathPrefix 
   return { rows, priced };
 }
 
+/** The brief's fields an item has, under the API's names: for the item's answer and the order form alike. */
+const briefFieldsOf = (item: OrderItemRow) => ({
+  about_company: item.aboutCompany,
+  target_audience: item.targetAudience,
+  writing_tone: item.writingTone,
+  purpose: item.purpose,
+  publish_medium: item.publishMedium,
+  which_page: item.whichPage,
+  website_link: item.websiteLink,
+  product_page_link: item.productPageLink,
+  preferred_intent: item.preferredIntent,
+  preferred_perspective: item.preferredPerspective,
+  subject_line: item.subjectLine,
+  copy_type: item.copyType,
+  specification: item.specification,
+  cta_suggestions: item.ctaSuggestions,
+});
+
 /** Saves a new unpaid order for an agency or associate, or replaces the items of its own unpaid order. */
 export async function createOrder(ctx: AppContext, user: Actor & Pick<UserRow, 'name'>, input: CreateOrder) {
   const { db } = ctx;
@@ -176,20 +194,7 @@ export function contentDto(item: OrderItemRow): ContentItem {
     category: item.category,
     description: item.description,
     keywords: item.keywords,
-    about_company: item.aboutCompany,
-    target_audience: item.targetAudience,
-    writing_tone: item.writingTone,
-    purpose: item.purpose,
-    publish_medium: item.publishMedium,
-    which_page: item.whichPage,
-    website_link: item.websiteLink,
-    product_page_link: item.productPageLink,
-    preferred_intent: item.preferredIntent,
-    preferred_perspective: item.preferredPerspective,
-    subject_line: item.subjectLine,
-    copy_type: item.copyType,
-    specification: item.specification,
-    cta_suggestions: item.ctaSuggestions,
+    ...briefFieldsOf(item),
     use_same_title: item.useSameTitle ? 1 : 0,
     linkagent_id: item.linkagentId,
     date: item.createdAt.toISOString(),
@@ -343,20 +348,7 @@ function formItemOf(item: OrderItemRow): OrderItemInput {
     description: item.description,
     keyword: item.keywords,
     project_name: item.projectName,
-    about_company: item.aboutCompany,
-    target_audience: item.targetAudience,
-    writing_tone: item.writingTone,
-    purpose: item.purpose,
-    publish_medium: item.publishMedium,
-    which_page: item.whichPage,
-    website_link: item.websiteLink,
-    product_page_link: item.productPageLink,
-    preferred_intent: item.preferredIntent,
-    preferred_perspective: item.preferredPerspective,
-    subject_line: item.subjectLine,
-    copy_type: item.copyType,
-    specification: item.specification,
-    cta_suggestions: item.ctaSuggestions,
+    ...briefFieldsOf(item),
     use_same_title: item.useSameTitle,
   };
 }
