@@ -30,7 +30,7 @@ import { ApiError } from '@/lib/api-client';
 import { ariaInvalid, onFields, refuseWithToast, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUpdateContent, type UpdateContentInput } from '../api/update-content';
-import { NO_ADDON, requiredFields, visibleFields } from '../lib/order-form-state';
+import { NO_ADDON, requiredFields, TEXT_FIELDS, visibleFields, type TextField } from '../lib/order-form-state';
 
 type EditItemModalProps = {
   /** The item being edited; null closes the dialog. */
@@ -45,25 +45,9 @@ type EditItemModalProps = {
   onClose: () => void;
 };
 
-/** The brief's free-text fields, named as the order form and PATCH /content/{id} name them. */
-const BRIEF_FIELDS = [
-  'project_name',
-  'about_company',
-  'target_audience',
-  'writing_tone',
-  'purpose',
-  'publish_medium',
-  'which_page',
-  'website_link',
-  'product_page_link',
-  'preferred_intent',
-  'preferred_perspective',
-  'subject_line',
-  'copy_type',
-  'specification',
-  'cta_suggestions',
-] as const;
-type BriefField = (typeof BRIEF_FIELDS)[number];
+/** The brief's free-text fields (the order form's text fields but the title, category and description, which the dialog lays out itself), named as PATCH /content/{id} names them. */
+type BriefField = Exclude<TextField, 'category' | 'articleTitle' | 'description'>;
+const BRIEF_FIELDS = TEXT_FIELDS.filter((field): field is BriefField => field !== 'category' && field !== 'articleTitle' && field !== 'description');
 
 const LABELS: Record<BriefField, string> = {
   ...LIMITED_ITEM_FIELDS,
