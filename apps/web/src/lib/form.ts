@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import { focusFirstInvalid } from './focus-invalid';
 import { notify } from './notify';
 
 /**
@@ -29,10 +30,25 @@ export const schemaErrors = (schema: Parameters<typeof schemaResolver>[0], paylo
 export const ariaInvalid = ({ inputProps }: { inputProps: { error?: unknown } }) => ({ 'aria-invalid': inputProps.error ? true : undefined });
 
 /**
- * The portal's one way to refuse a form on the client: every field in error gets a
+ * The earlier way to refuse a form, kept for the forms not moved yet: every field in error gets a
  * red border with no text under it, and one info toast says the first problem.
  */
 export function refuseWithToast(form: { setErrors: (errors: FormErrors) => void }, errors: FormErrors, message = Object.values(errors)[0]): void {
   form.setErrors(Object.fromEntries(Object.keys(errors).map((field) => [field, true])));
   notify.info(message);
+}
+
+/**
+ * The portal's way to refuse a form: every field in error shows its message under it (Mantine's
+ * `error` prop, which sets `aria-invalid` and points `aria-describedby` at the message), all at once,
+ * and the first invalid field of `root` (the form element) is scrolled to and focused
+ * (`focusFirstInvalid`, lib/focus-invalid.ts). No toast: the messages are beside their fields.
+ */
+export function refuseOnFields(
+  form: { setErrors: (errors: FormErrors) => void },
+  errors: FormErrors,
+  root: ParentNode | null | (() => ParentNode | null) = document,
+): void {
+  form.setErrors(errors);
+  void focusFirstInvalid(root);
 }

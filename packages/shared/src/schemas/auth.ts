@@ -61,6 +61,9 @@ export const signUpFieldsSchema = z
     utms: utmsSchema.nullish(),
   })
   .superRefine((sign, ctx) => {
+    // Every problem at once, in the original portal's order (the first is the answer's message), so
+    // the form can show each under its field. A rule needs its fields present: a missing field says
+    // only that it is missing.
     // (1) presence
     const missing: string[] = [];
     if (!sign.password) missing.push('password');
@@ -69,22 +72,18 @@ export const signUpFieldsSchema = z
     if (!sign.email.trim()) missing.push('email');
     if (!sign.countryCode) missing.push('countryCode');
     if (!sign.contact_number) missing.push('contact_number');
-    if (missing.length) {
-      for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
-      return;
-    }
+    for (const key of missing) ctx.addIssue({ code: 'custom', path: [key], message: messages.requiredFields });
     // (2) and (3)
-    if (!checkPasswordPair(ctx, { password: sign.password, confirm: sign.confirmPassword }, 'confirmPassword')) return;
+    if (sign.password && sign.confirmPassword) checkPasswordPair(ctx, { password: sign.password, confirm: sign.confirmPassword }, 'confirmPassword');
     // (4)
-    if (!sign.termsandcondition) {
-      ctx.addIssue({ code: 'custom', path: ['termsandcondition'], message: messages.acceptTerms });
-      return;
-    }
+    if (!sign.termsandcondition) ctx.addIssue({ code: 'custom', path: ['termsandcondition'], message: messages.acceptTerms });
     // (5)
-    if (!isEmail(sign.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailNotCorrect });
+    if (sign.email.trim() && !isEmail(sign.email)) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailNotCorrect });
     // (6) the phone field's rule (docs/decisions/0035-phone-numbers-and-postal-codes.md)
-    const phone = phoneProblem(sign.contact_number, sign.countryCode);
-    if (phone) ctx.addIssue({ code: 'custom', path: ['contact_number'], message: phone });
+    if (sign.contact_number && sign.countryCode) {
+      const phone = phoneProblem(sign.contact_number, sign.countryCode);
+      if (phone) ctx.addIssue({ code: 'custom', path: ['contact_number'], message: phone });
+    }
   });
 
 export const signUpSchema = z.object({ sign: signUpFieldsSchema });

@@ -15,15 +15,18 @@ async function openLogin(path = '/login') {
 }
 
 describe('sign-in screen', () => {
-  it('paints empty fields red and sends nothing', async () => {
+  it('says under each empty field what is missing, focuses the first and sends nothing', async () => {
     const calls = mockApi(() => undefined);
     const { user } = await openLogin();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
-    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    for (const field of [screen.getByLabelText(/^Email/), screen.getByLabelText(/^Password/)]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(messages.requiredFields);
+    }
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -45,8 +48,9 @@ describe('sign-in screen', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ada@example');
     await user.type(screen.getByLabelText(/^Password/), 'demopass123{Enter}');
 
-    expect(await screen.findByText(messages.emailNotCorrect)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(messages.emailNotCorrect));
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
     expect(calls).toHaveLength(0);
   });
 
@@ -123,7 +127,9 @@ describe('sign-in screen', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'x{Enter}');
 
-    expect(await screen.findByText('The email field is required.')).toBeInTheDocument();
+    // Under its field, not as a toast.
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('The email field is required.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('switches to forgot-password mode and back', async () => {

@@ -29,9 +29,11 @@ describe('reset and set password screens', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    await waitFor(() => expect(password()).toHaveAccessibleDescription(messages.requiredFields));
+    expect(confirm()).toHaveAccessibleDescription(messages.requiredFields);
     expect(password()).toHaveAttribute('aria-invalid', 'true');
     expect(confirm()).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(password()).toHaveFocus());
   });
 
   it('resets with the token and email of the link, then opens sign-in', async () => {
@@ -93,9 +95,9 @@ describe('reset and set password screens', () => {
     await user.type(confirm(), 'longenough1{Enter}');
 
     expect(await screen.findByText(messages.invalidResetToken)).toBeInTheDocument();
-    expect(screen.getByText('The password is too common.')).toBeInTheDocument();
-    // One toast with every message; the field it names turns red.
+    // One toast with every message; the field it names also shows its own.
     expect(toasts).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(password()).toHaveAccessibleDescription('The password is too common.'));
     expect(password()).toHaveAttribute('aria-invalid', 'true');
     expect(confirm()).not.toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/password/reset/expired');

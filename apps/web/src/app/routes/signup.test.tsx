@@ -44,41 +44,41 @@ async function retype(user: UserEvent, label: string, value: string) {
 }
 
 describe('sign-up screen', () => {
-  it('marks every missing required field and shows one info toast', async () => {
+  it("shows every missing field's message under it, no toast, and focuses the first", async () => {
     const calls = mockApi(() => undefined);
     const { user } = await openSignup();
 
     await submit(user);
 
-    expect(await toast()).toHaveTextContent(messages.requiredFields);
     for (const label of ['Full Name', 'Phone Number', 'Email', 'Password', 'Confirm Password']) {
-      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      await waitFor(() => expect(field(label)).toHaveAttribute('aria-invalid', 'true'));
+      expect(field(label)).toHaveAccessibleDescription(messages.requiredFields);
     }
     expect(field('Company Name')).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field('Full Name')).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
-  it("applies the rules in the original portal's order: length, match, terms, email format", async () => {
+  it('shows every rule broken at once, each under its field: length, match, terms, email format', async () => {
     const calls = mockApi(() => undefined);
     const { user } = await openSignup();
 
-    await fillValid(user, { Email: 'grace@', Password: 'short', 'Confirm Password': 'short' });
+    await fillValid(user, { Email: 'grace@', Password: 'short', 'Confirm Password': 'different' });
     await submit(user);
-    expect(await toast()).toHaveTextContent(messages.passwordTooShort);
+    await waitFor(() => expect(field('Password')).toHaveAccessibleDescription(messages.passwordTooShort));
+    const terms = screen.getByRole('checkbox', { name: /terms and conditions/ });
+    expect(field('Email')).toHaveAccessibleDescription(messages.emailNotCorrect);
+    expect(terms).toHaveAccessibleDescription(messages.acceptTerms);
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field('Email')).toHaveFocus());
 
     await retype(user, 'Password', 'longenough1');
-    await retype(user, 'Confirm Password', 'different1');
+    await user.click(terms);
     await submit(user);
-    await waitFor(async () => expect(await toast()).toHaveTextContent(messages.passwordsDoNotMatch));
-
-    await retype(user, 'Confirm Password', 'longenough1');
-    await submit(user);
-    await waitFor(async () => expect(await toast()).toHaveTextContent(messages.acceptTerms));
-
-    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
-    await submit(user);
-    await waitFor(async () => expect(await toast()).toHaveTextContent(messages.emailNotCorrect));
-    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field('Confirm Password')).toHaveAccessibleDescription(messages.passwordsDoNotMatch));
+    expect(field('Email')).toHaveAccessibleDescription(messages.emailNotCorrect);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     expect(calls).toHaveLength(0);
   });

@@ -58,6 +58,8 @@ export function PhoneField({ label, value, onChange, country, onCountryChange, r
         inputComponent={PhoneTextInput}
         invalid={Boolean(error || problem)}
         aria-invalid={error || problem ? true : undefined}
+        // The wrapper draws the message with this id (Mantine's Input.Wrapper: `${id}-error`).
+        aria-describedby={shown ? `${id}-error` : undefined}
         onBlur={() => {
           setLeft(true);
           onBlur?.();

@@ -3,7 +3,8 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
-import { ariaInvalid, refuseWithToast } from '@/lib/form';
+import { ariaInvalid, refuseOnFields } from '@/lib/form';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useForgotPassword } from '../api/forgot-password';
@@ -18,6 +19,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     enhanceGetInputProps: ariaInvalid,
   });
   const checking = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (errors: typeof form.errors) => refuseOnFields(form, errors, () => formRef.current);
 
   const submit = async (values: typeof form.values) => {
     if (forgot.isPending || checking.current) return;
@@ -33,7 +36,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     }
     const parsed = schemas.emailOnlySchema.safeParse(values);
     if (!parsed.success) {
-      refuseWithToast(form, { email: parsed.error.issues[0].message });
+      refuse({ email: parsed.error.issues[0].message });
       return;
     }
     forgot.mutate(parsed.data, {
@@ -41,15 +44,16 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         notify.success(res?.message || messages.resetEmailSent);
         onBack();
       },
+      // The failure is the central toast; a problem with the address also goes under it.
+      onError: (error) => {
+        const email = error instanceof ApiError ? error.fieldErrors().email : undefined;
+        if (email) refuse({ email });
+      },
     });
   };
 
   return (
-    <form
-      onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))}
-      onFocus={() => void loadSignInSchemas().catch(() => undefined)}
-      noValidate
-    >
+    <form ref={formRef} onSubmit={form.onSubmit(submit, refuse)} onFocus={() => void loadSignInSchemas().catch(() => undefined)} noValidate>
       <FullPageLoader visible={forgot.isPending} label="Sending email" />
       <Stack gap="md">
         <Text size="sm" c="dimmed">

@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages, signInMessages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { getSendto, saveSession, setSendto } from '@/lib/auth';
-import { ariaInvalid, refuseWithToast } from '@/lib/form';
+import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
-import { reportServerError } from '@/lib/server-errors';
+import { formFieldErrors, reportServerError } from '@/lib/server-errors';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useLogin } from '../api/login';
 import { loadSignInSchemas } from '../lib/load-sign-in-schemas';
@@ -40,12 +40,14 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const next = params.get(NEXT_PARAM);
   const form = useForm({
     initialValues: { email: prefilledEmail(location.state), password: '', remember: false },
-    // The first rule: both fields filled, else red borders and the required-fields toast.
+    // The first rule: both fields filled, else the required-fields message under each empty one.
     validate: { email: (value) => !value.trim() && messages.requiredFields, password: (value) => !value && messages.requiredFields },
     enhanceGetInputProps: ariaInvalid,
   });
   // While the validator downloads (the first submit before any field had focus).
   const checking = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (errors: typeof form.errors) => refuseOnFields(form, errors, () => formRef.current);
 
   const submit = async (values: typeof form.values) => {
     if (login.isPending || checking.current) return;
@@ -59,11 +61,10 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     } finally {
       checking.current = false;
     }
-    // The contract's first problem only: its field turns red and its message is the toast.
+    // Every problem of the contract, each under its field.
     const parsed = schemas.loginSchema.safeParse(values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      refuseWithToast(form, { [String(issue.path[0])]: issue.message });
+      refuse(schemaErrors(schemas.loginSchema, values));
       return;
     }
     login.mutate(parsed.data, {
@@ -80,17 +81,15 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           navigate('/email/verify');
           return;
         }
-        reportServerError(error, { signIn: true });
+        // A problem the server names by field goes under it; wrong credentials name none (a toast).
+        if (error instanceof ApiError && Object.keys(error.fieldErrors()).length) refuse(formFieldErrors(error, ['email', 'password']));
+        else reportServerError(error, { signIn: true });
       },
     });
   };
 
   return (
-    <form
-      onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))}
-      onFocus={() => void loadSignInSchemas().catch(() => undefined)}
-      noValidate
-    >
+    <form ref={formRef} onSubmit={form.onSubmit(submit, refuse)} onFocus={() => void loadSignInSchemas().catch(() => undefined)} noValidate>
       <FullPageLoader visible={login.isPending} label="Signing in" />
       <Stack gap="md">
         <TextInput label="Email" placeholder="you@agency.com" type="email" autoComplete="email" required {...form.getInputProps('email')} />

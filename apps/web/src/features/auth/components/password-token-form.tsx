@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages, passwordTokenSchema } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, onFields, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { useResetPassword } from '../api/reset-password';
@@ -33,6 +34,8 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
     validate: (values) => schemaErrors(passwordTokenSchema, { email, token, ...values }),
     enhanceGetInputProps: ariaInvalid,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (errors: typeof form.errors) => refuseOnFields(form, errors, () => formRef.current);
 
   const submit = (values: typeof form.values) => {
     if (mutation.isPending) return;
@@ -43,18 +46,19 @@ export function PasswordTokenForm({ mode, token, email, redirect }: PasswordToke
           notify.success(mode === 'reset' ? messages.passwordChanged : messages.passwordSaved);
           navigate(safeRedirect(redirect), { replace: true });
         },
-        // Every server message is the central toast (each entry shown); the fields it names turn red.
+        // Every server message is the central toast (each entry shown); the fields it names also show theirs.
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           const { password, password_confirmation } = error.fieldErrors();
-          form.setErrors({ password: Boolean(password), password_confirmation: Boolean(password_confirmation) });
+          const shown = onFields({ ...(password && { password }), ...(password_confirmation && { password_confirmation }) });
+          if (Object.keys(shown).length) refuse(shown);
         },
       },
     );
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, refuse)} noValidate>
       <FullPageLoader visible={mutation.isPending} label="Saving your password" />
       <Stack gap="md">
         <PasswordInput

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -5,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { messages, signUpFieldsSchema, TERMS_URL, UTM_KEYS, type SignUpInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { setSendto } from '@/lib/auth';
-import { ariaInvalid, onFields, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, onFields, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
@@ -55,10 +56,12 @@ export function SignupForm() {
       confirmPassword: '',
       termsandcondition: false,
     },
-    // The shared contract applies the sign-up rules in the original portal's order; its first problem is the toast.
+    // The shared contract applies the sign-up rules in the original portal's order; each field shows its first problem.
     validate: (values) => schemaErrors(signUpFieldsSchema, toSignUp(values), RENAME),
     enhanceGetInputProps: ariaInvalid,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (errors: typeof form.errors) => refuseOnFields(form, errors, () => formRef.current);
 
   const submit = (values: SignUpValues) => {
     if (register.isPending) return;
@@ -69,18 +72,18 @@ export function SignupForm() {
         setSendto(sign.email!);
         navigate('/email/verify');
       },
-      // The failure's messages are the central toast (the first message per field); they also
-      // go under their fields. A taken address is not an error here: the server answers it as a
+      // The failure's messages are the central toast; the first message per field also goes under
+      // it, and the first such field takes focus. A taken address is not an error here: the server answers it as a
       // fresh sign-up and emails the owner (it must not tell a stranger which addresses have
       // accounts: docs/decisions/0012-no-account-enumeration.md).
       onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(onFields(error.fieldErrors('sign'), RENAME));
+        if (error instanceof ApiError) refuse(onFields(error.fieldErrors('sign'), RENAME));
       },
     });
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, refuse)} noValidate>
       <FullPageLoader visible={register.isPending} label="Creating your account" />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
