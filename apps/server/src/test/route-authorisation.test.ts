@@ -394,6 +394,7 @@ const MATRIX: Row[] = [
   { route: 'GET /api/fulfilment/agents', url: () => '/api/fulfilment/agents', allowed: { admin: 200 } },
   { route: 'POST /api/content/:id/assign', url: () => `/api/content/${f.waitingItem}/assign`, payload: () => ({}), allowed: { admin: 200 } },
   { route: 'POST /api/content/:id/documents', url: () => `/api/content/${f.waitingItem}/documents`, payload: () => ({}), allowed: { admin: 422 } },
+  { route: 'POST /api/content/:id/documents/words', url: () => `/api/content/${f.waitingItem}/documents/words`, payload: () => ({}), allowed: { admin: 422 } },
 
   /* Delivered content: the agency's, so D reads S's items too (README "Delivery and review"). */
   { route: 'GET /api/content', url: () => '/api/content', allowed: all(200) },

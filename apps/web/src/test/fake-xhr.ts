@@ -1,11 +1,14 @@
 import { vi } from 'vitest';
 
+type Answer = { status: number; body: unknown };
+
 /**
  * Stands in for the browser's XMLHttpRequest (uploads with progress): records what was sent,
  * reports 50 % progress, then answers `FakeXhr.answer`. `install()` stubs the global.
  */
 export class FakeXhr {
-  static answer: { status: number; body: unknown } = { status: 200, body: {} };
+  /** The answer to every request, or per request (by its URL) for flows that send more than one. */
+  static answer: Answer | ((url: string) => Answer) = { status: 200, body: {} };
   static sent: FakeXhr[] = [];
   /** Milliseconds between send and answer (tests that look at the progress bar hold it longer). */
   static delay = 20;
@@ -19,7 +22,7 @@ export class FakeXhr {
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
 
-  static install(answer: { status: number; body: unknown }, delay = 20) {
+  static install(answer: Answer | ((url: string) => Answer), delay = 20) {
     FakeXhr.answer = answer;
     FakeXhr.sent = [];
     FakeXhr.delay = delay;
@@ -41,8 +44,9 @@ export class FakeXhr {
     FakeXhr.sent.push(this);
     setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 5);
     setTimeout(() => {
-      this.status = FakeXhr.answer.status;
-      this.responseText = JSON.stringify(FakeXhr.answer.body);
+      const answer = typeof FakeXhr.answer === 'function' ? FakeXhr.answer(this.url) : FakeXhr.answer;
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
       this.onload?.();
     }, FakeXhr.delay);
   }

@@ -61,6 +61,7 @@ export const routes = {
   listFulfilmentAgents: { method: 'GET', path: '/fulfilment/agents' },
   assignContent: { method: 'POST', path: '/content/:id/assign' },
   uploadDocument: { method: 'POST', path: '/content/:id/documents' },
+  countDocumentWords: { method: 'POST', path: '/content/:id/documents/words' },
   listContent: { method: 'GET', path: '/content' },
   getContent: { method: 'GET', path: '/content/:id' },
   getContentPreview: { method: 'GET', path: '/content/:id/preview' },

@@ -79,6 +79,20 @@ export type ContentDocument = z.infer<typeof documentSchema>;
 
 export const uploadDocumentResponseSchema = z.object({ message: z.string(), document: documentSchema });
 
+/**
+ * A delivery is short when its words fall below this share of the words ordered (a 300-word order
+ * delivered at 87 words; docs/decisions/0040-review-screen.md).
+ */
+export const SHORT_DELIVERY_SHARE = 0.9;
+export const isShortDelivery = (delivered: number, ordered: number) => ordered > 0 && delivered < ordered * SHORT_DELIVERY_SHARE;
+
+/** POST /content/{id}/documents/words: the word count of a chosen .docx, before it is delivered. */
+export const documentWordsResponseSchema = z.object({ word_count: z.number(), requested_word_count: z.number(), short: z.boolean() });
+export type DocumentWords = z.infer<typeof documentWordsResponseSchema>;
+
+/** POST /content/approved/{id}: the next item of the same order still waiting for the caller's review, if any. */
+export const approveContentResponseSchema = z.object({ message: z.string(), next_review_id: z.number().nullable() });
+
 export const revisionEntrySchema = z.object({ reason: z.string(), description: z.string(), created_at: z.string() });
 export type RevisionEntry = z.infer<typeof revisionEntrySchema>;
 
@@ -94,6 +108,8 @@ export const contentDetailSchema = contentItemSchema.extend({
   fileupload_time: z.string().nullable(),
   file_path: z.string().nullable(),
   linkagent: personSchema.nullable(),
+  /** While Pending Review: when the server's automatic approval takes the item if the customer does nothing. */
+  auto_approve_at: z.string().nullable(),
 });
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
 export const contentDetailResponseSchema = z.object({ data: contentDetailSchema });
@@ -124,6 +140,8 @@ export const revisionRequestSchema = z.object({
 export type RevisionRequest = z.input<typeof revisionRequestSchema>;
 
 export const downloadQuerySchema = z.object({ document: optionalQueryInt });
+/** GET /content/{id}/preview: the latest version, or ?document= an older one of this item. */
+export const previewQuerySchema = downloadQuerySchema;
 
 /* ── Activity log ─────────────────────────────────────────────────────────────────────────── */
 

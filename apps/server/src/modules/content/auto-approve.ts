@@ -4,7 +4,7 @@ import { emails } from '../mail/emails.js';
 import { outboxRepository } from '../mail/outbox.repository.js';
 import { moveItems } from '../orders/item-lifecycle.js';
 import { contentRepository } from './content.repository.js';
-import { contentUrl } from './content.service.js';
+import { autoApprovesAt, contentUrl } from './content.service.js';
 import { startIntervalJob } from '../../lib/interval-job.js';
 
 /**
@@ -33,7 +33,7 @@ async function warnBatch(ctx: AppContext, now: Date): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const warned = await contentRepository.markReviewsDueSoon(tx, { from: new Date(cutoff.getTime() + DAY_MS), cutoff, now, limit: BATCH });
     for (const row of warned) {
-      const approvesAt = new Date(row.reviewStartedAt.getTime() + ctx.config.autoApproveDays * DAY_MS);
+      const approvesAt = autoApprovesAt(row.reviewStartedAt, ctx.config.autoApproveDays);
       await outboxRepository.enqueue(
         tx,
         emails.autoApproveSoon(row.email, row.name, { id: row.id, title: row.title }, approvesAt, contentUrl(ctx.config, row.id)),

@@ -187,15 +187,37 @@ export const contentRepository = {
     return (row?.v ?? 0) + 1;
   },
 
-  /** The stored preview of the latest version: compressed, or plain HTML if delivered before migration 0021. */
-  async latestPreview(db: DbOrTx, itemId: number) {
+  /** The stored preview of the latest version, or of `documentId` when it is this item's: compressed, or plain HTML if delivered before migration 0021. */
+  async previewOf(db: DbOrTx, itemId: number, documentId?: number) {
     const [row] = await db
       .select({ id: documents.id, previewBr: documents.previewBr, previewHtml: documents.previewHtml })
       .from(documents)
-      .where(eq(documents.itemId, itemId))
+      .where(and(eq(documents.itemId, itemId), documentId === undefined ? undefined : eq(documents.id, documentId)))
       .orderBy(desc(documents.version))
       .limit(1);
     return row ?? null;
+  },
+
+  /**
+   * The next live item of `orderId` in `scope` waiting for review: the first after `after` by id,
+   * else the first before it; null when none is left.
+   */
+  async nextWaitingReview(db: DbOrTx, scope: OrderScope, { orderId, after }: { orderId: number; after: number }): Promise<number | null> {
+    const rows = await db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          eq(orderItems.orderId, orderId),
+          eq(orderItems.status, 'Pending Review'),
+          isNull(orderItems.deletedAt),
+          sql`${orderItems.id} <> ${after}`,
+          scopeCondition(scope),
+        ),
+      )
+      .orderBy(asc(orderItems.id));
+    return (rows.find((r) => r.id > after) ?? rows[0])?.id ?? null;
   },
 
   /** Stores the compressed preview of a document delivered before migration 0021, once. */

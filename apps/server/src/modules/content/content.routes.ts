@@ -59,6 +59,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     return content.deliver(ctx, currentUser(request), { id: request.params.id, file: upload.file });
   });
 
+  route(app, endpoints.countDocumentWords, {}, async (request) => {
+    const upload = await readMultipart(request, { fileField: 'file', maxBytes: DOCX_MAX_BYTES });
+    if (!upload) throw AppError.field('content.only_docx', 'file');
+    if (!upload.file) throw AppError.field('content.file_missing', 'file');
+    if (upload.tooLarge) throw AppError.field('content.file_too_large', 'file');
+    return content.countWords(ctx, currentUser(request), { id: request.params.id, file: upload.file });
+  });
+
   /* The content view */
 
   route(app, endpoints.listContent, {}, async (request) => content.listItems(ctx, currentUser(request), request.query));
@@ -66,7 +74,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.getContent, {}, async (request) => content.getDetail(ctx, currentUser(request), request.params.id));
 
   route(app, endpoints.getContentPreview, {}, async (request, reply) =>
-    sendPreview(request, reply, await content.preview(ctx, currentUser(request), request.params.id)),
+    sendPreview(request, reply, await content.preview(ctx, currentUser(request), { id: request.params.id, documentId: request.query.document })),
   );
 
   route(app, endpoints.getContentStatus, {}, async (request) => content.status(ctx, currentUser(request), request.params.id));

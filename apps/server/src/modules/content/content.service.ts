@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   contentMessages,
+  isShortDelivery,
   type activityLogQuerySchema,
   type contentListQuerySchema,
   type fulfilmentQuerySchema,
@@ -40,6 +41,14 @@ type RevisionBody = z.output<typeof revisionRequestSchema>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const isOverdue = (dueAt: Date | null, status: OrderItemRow['status'], now: Date) => dueAt !== null && status !== 'Approved' && now > dueAt;
 export const contentUrl = (config: Pick<Config, 'publicUrl'>, itemId: number) => `${config.publicUrl}/content-view/${itemId}`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * When an item that went to review at `reviewStartedAt` is approved automatically: the one home of
+ * the rule, read by the automatic approval pass (auto-approve.ts), its warning email and the
+ * content view's date (docs/decisions/0010-due-dates-and-auto-approval.md).
+ */
+export const autoApprovesAt = (reviewStartedAt: Date, autoApproveDays: number) => new Date(reviewStartedAt.getTime() + autoApproveDays * DAY_MS);
 
 /** The item if the actor may read it; an unverified customer is told to verify first. */
 async function readableItem(db: DbOrTx, actor: Actor, id: number) {
@@ -165,6 +174,19 @@ export async function deliver(ctx: AppContext, actor: Actor, { id, file }: { id:
   }
 }
 
+/**
+ * POST /content/{id}/documents/words: the word count of a chosen .docx, read as a delivery reads it
+ * (the same worker, the same count), against the words ordered; nothing is stored. The delivery
+ * screen shows it before the admin confirms (docs/decisions/0040-review-screen.md).
+ */
+export async function countWords(ctx: AppContext, _actor: Actor, { id, file }: { id: number; file: Buffer }) {
+  const current = await ordersRepository.findItemVisible(ctx.db, { kind: 'all' }, id);
+  if (!current) throw new AppError('request.not_found');
+  const { wordCount } = await readDocx(ctx.documents, file);
+  const ordered = current.item.requestedWords;
+  return { word_count: wordCount, requested_word_count: ordered, short: isShortDelivery(wordCount, ordered) };
+}
+
 /* ── Reading ───────────────────────────────────────────────────────────────────────────────── */
 
 export async function getDetail(ctx: AppContext, actor: Actor, id: number) {
@@ -191,21 +213,27 @@ export async function getDetail(ctx: AppContext, actor: Actor, id: number) {
       fileupload_time: iso(latest?.createdAt),
       file_path: latest ? readableFileName(id, item.articleTitle, `-v${latest.version}`) : null,
       linkagent: agent[0] ? { id: agent[0].id, name: agent[0].name } : null,
+      auto_approve_at:
+        item.status === 'Pending Review' && item.reviewStartedAt ? autoApprovesAt(item.reviewStartedAt, ctx.config.autoApproveDays).toISOString() : null,
     },
   };
 }
 
 /**
- * The stored preview of the latest version, never rebuilt: the answer's body compressed with brotli
+ * The stored preview of the latest version (or of `documentId`, one of this item's), never rebuilt: the answer's body compressed with brotli
  * at delivery, and a validator that names the document (a document never changes; a new version is a
  * new document). A preview stored as plain HTML before migration 0021 is compressed once, in a
  * worker, on its first read; while the pool cannot take it, it is answered as stored.
  */
-export async function preview(ctx: AppContext, actor: Actor, id: number): Promise<{ etag: string } & ({ brotli: Buffer } | { html: string })> {
+export async function preview(
+  ctx: AppContext,
+  actor: Actor,
+  { id, documentId }: { id: number; documentId?: number },
+): Promise<{ etag: string } & ({ brotli: Buffer } | { html: string })> {
   const { db } = ctx;
   await readableItem(db, actor, id);
-  const latest = await contentRepository.latestPreview(db, id);
-  if (!latest) throw new AppError('content.no_document');
+  const latest = await contentRepository.previewOf(db, id, documentId);
+  if (!latest) throw new AppError(documentId ? 'content.document_not_found' : 'content.no_document');
   // Weak: the compressed and the decompressed answer are the same preview.
   const etag = `W/"preview-${latest.id}"`;
   if (latest.previewBr) return { etag, brotli: latest.previewBr };
@@ -291,14 +319,19 @@ export async function listItems(ctx: AppContext, actor: Actor, query: ListQuery)
 
 /* ── Review ────────────────────────────────────────────────────────────────────────────────── */
 
-/** POST /content/approved/{id}: Pending Review with a document → Approved. */
+/**
+ * POST /content/approved/{id}: Pending Review with a document → Approved. The answer names the next
+ * item of the same order still waiting for review (after this one, else the first), where the
+ * review screen goes next.
+ */
 export async function approve(ctx: AppContext, actor: Actor, id: number) {
   return ctx.db.transaction(async (tx) => {
-    await lockedItem(tx, actor, id);
+    const { item } = await lockedItem(tx, actor, id);
     if (!(await contentRepository.latestDocument(tx, id))) throw new AppError('content.approve_not_allowed');
     if (!(await moveItem(tx, id, { to: 'Approved', by: 'orderer', userId: actor.id, description: 'Approved' })))
       throw new AppError('content.approve_not_allowed');
-    return { message: contentMessages.approved };
+    const next = await contentRepository.nextWaitingReview(tx, scopes.items(actor), { orderId: item.orderId, after: id });
+    return { message: contentMessages.approved, next_review_id: next };
   });
 }
 

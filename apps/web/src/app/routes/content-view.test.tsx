@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contentMessages, messages, type ContentDetail, type Role } from '@copydesk/shared';
+import { contentMessages, messages, reviewScreenMessages, type ContentDetail, type Role } from '@copydesk/shared';
 import { activityRow, AGENTS, contentDetail, doc, listOf } from '@/features/content/testing/fixtures';
 import { captureDownloads, FakeXhr, fileResponse } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
@@ -112,9 +112,9 @@ describe('content view: a customer reviewing delivered content', () => {
     expect(screen.getByRole('region', { name: 'Status' })).toHaveTextContent('Overdue');
   });
 
-  it('approves after a confirmation, says what the server said and returns to /order', async () => {
+  it('approves after a confirmation, says what the server said and goes back to the order when nothing else waits', async () => {
     const { user, calls, router } = await opened({
-      handler: (call) => (route(call) === 'POST /api/content/approved/40' ? json(200, { message: contentMessages.approved }) : undefined),
+      handler: (call) => (route(call) === 'POST /api/content/approved/40' ? json(200, { message: contentMessages.approved, next_review_id: null }) : undefined),
     });
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve content' });
@@ -124,7 +124,54 @@ describe('content view: a customer reviewing delivered content', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(contentMessages.approved)).toBeInTheDocument();
     expect(calls.find((c) => route(c) === 'POST /api/content/approved/40')?.body).toEqual({ id: 40 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/items/12'));
+  });
+
+  it('goes on to the next item of the order waiting for review after an approval', async () => {
+    const { user, router } = await opened({
+      handler: (call) => (route(call) === 'POST /api/content/approved/40' ? json(200, { message: contentMessages.approved, next_review_id: 43 }) : undefined),
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve content' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content-view/43'));
+  });
+
+  it("shows the words delivered against the order's, flags a short delivery, and the server's automatic approval date", async () => {
+    await opened({ detail: contentDetail({ documents: [doc(1), doc(2, { word_count: 87 })], requested_word_count: 300 }) });
+    const delivered = screen.getByRole('region', { name: 'Delivered content' });
+    expect(delivered).toHaveTextContent(reviewScreenMessages.wordsAgainstOrder(87, 300));
+    expect(within(delivered).getByRole('alert')).toHaveTextContent(reviewScreenMessages.shortDelivery(87, 300));
+    expect(screen.getByRole('region', { name: 'Your review' })).toHaveTextContent(reviewScreenMessages.autoApproveOn('11 Mar'));
+  });
+
+  it('flags nothing when the delivery has the words ordered', async () => {
+    await opened({ detail: contentDetail({ documents: [doc(1), doc(2, { word_count: 495 })], requested_word_count: 500 }) });
+    const delivered = screen.getByRole('region', { name: 'Delivered content' });
+    expect(delivered).toHaveTextContent(reviewScreenMessages.wordsAgainstOrder(495, 500));
+    expect(within(delivered).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows what changed from the version before, word by word, from the stored previews', async () => {
+    const { calls } = await opened({
+      handler: (call) =>
+        route(call) === 'GET /api/content/40/preview' && query(call).document === '11'
+          ? json(200, { html: '<h2>Five habits of busy shops</h2><p>Hello visitor, this is the first text.</p>' })
+          : undefined,
+    });
+    const changes = await screen.findByRole('region', { name: reviewScreenMessages.changesTitle(1, 2) });
+    expect(
+      within(changes)
+        .getAllByRole('deletion')
+        .map((el) => el.textContent?.replace(/\s+/g, ' ').trim()),
+    ).toEqual(['[removed: visitor]', '[removed: first]']);
+    expect(
+      within(changes)
+        .getAllByRole('insertion')
+        .map((el) => el.textContent?.replace(/\s+/g, ' ').trim()),
+    ).toEqual(['[added: reader]', '[added: delivered]']);
+    expect(screen.getByText(reviewScreenMessages.changesSummary(2, 2))).toBeInTheDocument();
+    const asked = calls.filter((c) => route(c) === 'GET /api/content/40/preview').map((c) => query(c).document);
+    expect(asked.sort()).toEqual(['11', '12']);
   });
 
   it('keeps the user on the page with the server message when approval is refused', async () => {
@@ -231,16 +278,36 @@ describe('content view: a customer reviewing delivered content', () => {
     expect(downloads[1]!.headers.get('Authorization')).toBe('Bearer test-token');
   });
 
-  it('sends an unverified user back with the server message', async () => {
+  it('tells an unverified user why in place, with Retry, and stays', async () => {
     const { router } = await openContent({ status: 403, body: { code: 'order.email_unverified', message: messages.verifyToViewOrder } });
-    expect(await screen.findByText(messages.verifyToViewOrder)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(reviewScreenMessages.itemFailed);
+    expect(alert).toHaveTextContent(messages.verifyToViewOrder);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/content-view/40');
   });
 
-  it("sends the user back from another agency's item (404)", async () => {
+  it("says another agency's item (404) does not exist or is not the user's, in place", async () => {
     const { router } = await openContent({ status: 404, body: { message: messages.notFound } });
-    expect(await screen.findByText(messages.notFound)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(reviewScreenMessages.itemMissing);
+    expect(screen.getByRole('link', { name: reviewScreenMessages.backToOrders })).toHaveAttribute('href', '/order');
+    expect(router.state.location.pathname).toBe('/content-view/40');
+  });
+
+  it('recovers a failed load with Retry', async () => {
+    let failed = false;
+    await openContent({
+      handler: (call) => {
+        if (route(call) !== 'GET /api/content/40' || failed) return undefined;
+        failed = true;
+        return json(500, { message: messages.serverError });
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Five habits', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(reviewScreenMessages.itemFailed)).not.toBeInTheDocument();
   });
 });
 
@@ -322,8 +389,14 @@ describe('content view: the admin variant', () => {
     expect(calls.find((c) => route(c) === 'POST /api/content/40/assign')?.body).toEqual({ linkagent_id: 9 });
   });
 
-  it('uploads a .docx for an item in progress, with progress, as multipart field "file"', async () => {
-    FakeXhr.install({ status: 200, body: { message: contentMessages.delivered(3), document: doc(3) } }, 60);
+  it('counts the words of the chosen .docx first, then delivers it as multipart field "file" and focuses the new version', async () => {
+    FakeXhr.install(
+      (url) =>
+        url.endsWith('/words')
+          ? { status: 200, body: { word_count: 87, requested_word_count: 500, short: true } }
+          : { status: 200, body: { message: contentMessages.delivered(3), document: doc(3) } },
+      60,
+    );
     // Once delivered the item waits for review: the refreshed page offers no upload any more.
     const { calls } = await opened({
       role: 'admin',
@@ -342,16 +415,41 @@ describe('content view: the admin variant', () => {
     const file = new File(['PK'], 'five-habits-v3.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     fireEvent.change(input, { target: { files: [file] } });
 
+    // The count comes first; nothing is delivered until the admin confirms.
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver this file?' });
+    expect(dialog).toHaveTextContent(reviewScreenMessages.shortBeforeDelivery(87, 500));
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual(['/api/content/40/documents/words']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver anyway' }));
+
     expect(await within(panel).findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
     expect(await screen.findByText(contentMessages.delivered(3))).toBeInTheDocument();
-    const xhr = FakeXhr.sent[0]!;
+    const xhr = FakeXhr.sent[1]!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/content/40/documents');
     expect(xhr.headers.Authorization).toBe('Bearer test-token');
     expect((xhr.body?.get('file') as File).name).toBe('five-habits-v3.docx');
     await waitFor(() => expect(count(calls, 'GET /api/content/40')).toBeGreaterThan(loads));
-    expect(await screen.findByRole('button', { name: 'Download version 3' })).toBeInTheDocument();
+    const download = await screen.findByRole('button', { name: 'Download version 3' });
     expect(panel).toHaveTextContent("waiting for the customer's review");
+    // Focus is on the new version, not the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(download.closest('li')));
+  });
+
+  it('sends nothing when the admin cancels after seeing the count', async () => {
+    FakeXhr.install({ status: 200, body: { word_count: 480, requested_word_count: 500, short: false } });
+    await opened({ role: 'admin', detail: contentDetail({ status: 'In Progress' }) });
+    const panel = screen.getByRole('region', { name: 'Fulfilment' });
+    const input = await waitFor(() => {
+      const found = panel.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!found) throw new Error('no dropzone yet');
+      return found;
+    });
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'v3.docx')] } });
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver this file?' });
+    expect(dialog).toHaveTextContent(reviewScreenMessages.fileWords(480, 500));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual(['/api/content/40/documents/words']);
   });
 
   it('refuses a file that is not a .docx before sending it', async () => {

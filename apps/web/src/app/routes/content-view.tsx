@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActionIcon, Anchor, Button, Card, Center, Flex, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Flex, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { IconArrowLeft, IconCheck, IconCreditCard, IconDownload, IconMessage2 } from '@tabler/icons-react';
-import { contentMessages, messages, roleCan, type ContentDetail } from '@copydesk/shared';
+import { IconAlertTriangle, IconArrowLeft, IconCheck, IconClockCheck, IconCreditCard, IconDownload, IconMessage2 } from '@tabler/icons-react';
+import { contentMessages, isShortDelivery, reviewScreenMessages, roleCan, type ContentDetail } from '@copydesk/shared';
+import { ErrorState } from '@/components/ui/error-state';
 import { useApproveContent } from '@/features/content/api/approve-content';
 import { downloadContent } from '@/features/content/api/download-content';
 import { useContent } from '@/features/content/api/get-content';
@@ -19,18 +21,16 @@ import { DocumentPreview } from '@/features/content/components/document-preview'
 import { DueDate } from '@/features/content/components/due-date';
 import { RevisionHistory } from '@/features/content/components/revision-history';
 import { RevisionModal } from '@/features/content/components/revision-modal';
+import { VersionChanges } from '@/features/content/components/version-changes';
 import { VersionsList } from '@/features/content/components/versions-list';
-import { formatDateTime, revisionsLeftText } from '@/features/content/lib/format';
+import { formatDateTime, formatDayMonth, revisionsLeftText } from '@/features/content/lib/format';
+import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
-import { reportServerError } from '@/lib/server-errors';
 import { useDownload } from '@/lib/use-download';
 
 // The dropzone is for admins only: customers never load it.
 const DeliverDropzone = lazy(() => import('@/features/content/components/deliver-dropzone'));
-
-/** After a failed load the user is sent back after 500 ms. */
-const ERROR_BACK_MS = 500;
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -78,28 +78,26 @@ export function ContentViewRoute() {
   const download = useDownload();
   const [revising, setRevising] = useState(false);
   const [approving, setApproving] = useState(false);
-  const leaving = useRef(false);
-
-  // A failed load (unverified email, someone else's item, a bad id) says why, then goes back.
-  useEffect(() => {
-    if (leaving.current || (id !== null && !content.error)) return;
-    leaving.current = true;
-    if (id === null) notify.error(messages.notFound);
-    else reportServerError(content.error);
-    const timer = setTimeout(() => navigate('/order', { replace: true }), ERROR_BACK_MS);
-    return () => clearTimeout(timer);
-  }, [id, content.error, navigate]);
+  // The version an admin just delivered: the versions list gives it the focus.
+  const [delivered, setDelivered] = useState<number | null>(null);
 
   const item = content.data;
   const latest = item ? latestOf(item) : null;
   const reviewable = roleCan(role, 'content.review') && item?.status === 'Pending Review' && latest !== null;
+  // A failed first load (unverified email, someone else's item, a bad id) is said here, in place,
+  // with Retry; a 404 (or an id that is no number) says the item is missing or not the user's.
+  const missing = id === null || (content.error instanceof ApiError && content.error.status === 404);
+  const failed = id === null || content.isLoadingError;
+  const short = item && latest ? isShortDelivery(latest.word_count, item.requested_word_count) : false;
 
   const confirmApprove = () => {
     if (!item) return;
     approve.mutate(item.id, {
+      // On to the next item of the order waiting for review, or back to the order when none is left.
       onSuccess: (res) => {
         notify.success(res.message);
-        navigate('/order');
+        setApproving(false);
+        navigate(res.next_review_id ? `/content-view/${res.next_review_id}` : `/items/${item.order_id}`);
       },
       // The failure itself is the central toast.
       onError: () => setApproving(false),
@@ -140,7 +138,19 @@ export function ContentViewRoute() {
         </Stack>
       </Group>
 
-      {!item ? (
+      {failed ? (
+        <Stack gap="sm" align="flex-start">
+          <ErrorState
+            title={reviewScreenMessages.itemFailed}
+            error={missing ? new Error(reviewScreenMessages.itemMissing) : content.error}
+            onRetry={id === null ? undefined : () => void content.refetch()}
+            retrying={content.isFetching}
+          />
+          <Anchor component={Link} to="/order" size="sm">
+            {reviewScreenMessages.backToOrders}
+          </Anchor>
+        </Stack>
+      ) : !item ? (
         <Center mih={240}>
           <Loader aria-label="Loading the item" />
         </Center>
@@ -163,6 +173,14 @@ export function ContentViewRoute() {
                     Read version {latest!.version} below, then approve it or ask the writer for changes.{' '}
                     <b>{item.revisions_left > 0 ? revisionsLeftText(item.revisions_left) : contentMessages.noRevisionsLeft}</b>
                   </Text>
+                  {item.auto_approve_at && (
+                    <Group gap={6} wrap="nowrap" mt={4}>
+                      <IconClockCheck size={18} aria-hidden style={{ flex: 'none' }} />
+                      <Text size="sm" data-testid="auto-approve-date">
+                        {reviewScreenMessages.autoApproveOn(formatDayMonth(item.auto_approve_at))}
+                      </Text>
+                    </Group>
+                  )}
                 </Stack>
                 <Flex gap="sm" direction={{ base: 'column', xs: 'row' }} w={{ base: '100%', xs: 'auto' }}>
                   {item.revisions_left > 0 && (
@@ -209,11 +227,22 @@ export function ContentViewRoute() {
                 >
                   {latest && (
                     <Text size="sm" c="gray.7" mb="sm">
-                      Version {latest.version} · {latest.word_count.toLocaleString('en-US')} words · delivered {formatDateTime(latest.created_at)}
+                      Version {latest.version} · {reviewScreenMessages.wordsAgainstOrder(latest.word_count, item.requested_word_count)} · delivered{' '}
+                      {formatDateTime(latest.created_at)}
                     </Text>
+                  )}
+                  {latest && short && (
+                    <Alert color="orange" variant="light" mb="sm" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="short-delivery">
+                      {reviewScreenMessages.shortDelivery(latest.word_count, item.requested_word_count)}
+                    </Alert>
                   )}
                   <DocumentPreview contentId={item.id} latest={latest} />
                 </Section>
+                {item.documents.length > 1 && (
+                  <Section title="Changes">
+                    <VersionChanges contentId={item.id} documents={item.documents} />
+                  </Section>
+                )}
                 <Section title="Brief">
                   <ContentBrief item={item} />
                 </Section>
@@ -256,7 +285,7 @@ export function ContentViewRoute() {
                       )}
                       {item.status === 'In Progress' && (
                         <Suspense fallback={<Skeleton h={96} radius="md" />}>
-                          <DeliverDropzone contentId={item.id} />
+                          <DeliverDropzone contentId={item.id} onDelivered={(doc) => setDelivered(doc.id)} />
                         </Suspense>
                       )}
                       {item.status === 'Pending Review' && <Text size="sm">Delivered; waiting for the customer's review.</Text>}
@@ -270,6 +299,7 @@ export function ContentViewRoute() {
                   <VersionsList
                     documents={item.documents}
                     busy={download.busy}
+                    focusId={delivered}
                     onDownload={(doc) => void download.run(`v${doc.version}`, () => downloadContent(item.id, doc))}
                   />
                 </Section>

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ActionIcon, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ActionIcon, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
-import { formatDollars, inboxScreenMessages, messages, roleCan, type ContentItem } from '@copydesk/shared';
+import { formatDollars, inboxScreenMessages, messages, reviewScreenMessages, roleCan, type ContentItem } from '@copydesk/shared';
+import { ErrorState } from '@/components/ui/error-state';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useProducts } from '@/features/catalog/api/get-products';
@@ -14,19 +15,15 @@ import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-
 import { EditItemModal } from '@/features/orders/components/edit-item-modal';
 import { OrderItemsTable } from '@/features/orders/components/order-items-table';
 import { OrderStatusBadge } from '@/features/orders/components/order-status-badge';
+import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
-import { reportServerError } from '@/lib/server-errors';
 import { useDownload } from '@/lib/use-download';
-
-/** After a failed load the user is sent back after 500 ms. */
-const ERROR_BACK_MS = 500;
 
 /** /items/{id}: 'Order {id}' with its items; Pay Now or Place an Order; admin edits and deletes items. */
 export function OrderItemsRoute() {
   const params = useParams();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
-  const navigate = useNavigate();
   const { role } = useSession();
   // The admin's view: item edits and deletes, no Pay Now, messages to the agency.
   const isAdmin = roleCan(role, 'orders.manage');
@@ -43,17 +40,10 @@ export function OrderItemsRoute() {
   const categories = useCategories();
   const remove = useDeleteContent();
   const download = useDownload();
-  const leaving = useRef(false);
-
-  // A failed load (unverified email, another agency's order, a bad id) says why, then goes back.
-  useEffect(() => {
-    if (leaving.current || (id !== null && !order.error)) return;
-    leaving.current = true;
-    if (id === null) notify.error(messages.notFound);
-    else reportServerError(order.error);
-    const timer = setTimeout(() => navigate('/order', { replace: true }), ERROR_BACK_MS);
-    return () => clearTimeout(timer);
-  }, [id, order.error, navigate]);
+  // A failed first load (unverified email, another agency's order, a bad id) is said here, in place,
+  // with Retry; a 404 (or an id that is no number) says the order is missing or not the user's.
+  const missing = id === null || (order.error instanceof ApiError && order.error.status === 404);
+  const failed = id === null || order.isLoadingError;
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -108,7 +98,19 @@ export function OrderItemsRoute() {
         )}
       </Group>
 
-      {!detail ? (
+      {failed ? (
+        <Stack gap="sm" align="flex-start">
+          <ErrorState
+            title={reviewScreenMessages.orderFailed}
+            error={missing ? new Error(reviewScreenMessages.orderMissing) : order.error}
+            onRetry={id === null ? undefined : () => void order.refetch()}
+            retrying={order.isFetching}
+          />
+          <Anchor component={Link} to="/order" size="sm">
+            {reviewScreenMessages.backToOrders}
+          </Anchor>
+        </Stack>
+      ) : !detail ? (
         <Center mih={240}>
           <Loader aria-label="Loading the order" />
         </Center>
@@ -127,7 +129,7 @@ export function OrderItemsRoute() {
               items={detail.content}
               isAdmin={isAdmin}
               deletesUnpaid={deletesUnpaid}
-              onOpen={(item) => navigate(`/content-view/${item.id}`)}
+              itemHref={(item) => `/content-view/${item.id}`}
               onEdit={setEditing}
               onDelete={setToDelete}
             />

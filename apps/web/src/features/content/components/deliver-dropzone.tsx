@@ -5,16 +5,20 @@ import '@mantine/core/styles/Progress.css';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconFileTypeDocx, IconUpload, IconX } from '@tabler/icons-react';
-import { DOCX_MAX_BYTES, DOCX_MIME } from '@copydesk/shared';
+import { DOCX_MAX_BYTES, DOCX_MIME, reviewScreenMessages, type ContentDocument } from '@copydesk/shared';
 import { useDeliverDocx } from '../hooks/use-deliver-docx';
+import { DeliverConfirmModal } from './deliver-confirm-modal';
 
-/** Admins on the content view: drop (or choose) the writer's .docx to deliver a new version. Its own chunk. */
-export default function DeliverDropzone({ contentId }: { contentId: number }) {
-  const { deliver, reject, progress, uploading } = useDeliverDocx(contentId);
+/**
+ * Admins on the content view: drop (or choose) the writer's .docx, see its word count against the
+ * order, then deliver it as a new version. Its own chunk. `onDelivered` gets the new version.
+ */
+export default function DeliverDropzone({ contentId, onDelivered }: { contentId: number; onDelivered?: (document: ContentDocument) => void }) {
+  const { choose, confirm, cancel, chosen, reject, progress, counting, uploading } = useDeliverDocx(contentId, { onDelivered });
   return (
     <Stack gap="xs">
       <Dropzone
-        onDrop={(files) => deliver(files[0] ?? null)}
+        onDrop={(files) => choose(files[0] ?? null)}
         onReject={(rejections) => reject(rejections[0]?.errors[0]?.code ?? 'file-invalid-type')}
         accept={{ [DOCX_MIME]: ['.docx'] }}
         maxSize={DOCX_MAX_BYTES}
@@ -48,12 +52,13 @@ export default function DeliverDropzone({ contentId }: { contentId: number }) {
       </Dropzone>
       {uploading && (
         <Stack gap={2}>
-          <Progress value={progress} animated aria-label="Upload progress" />
-          <Text size="xs" c="gray.7">
-            {progress < 100 ? `Uploading… ${progress}%` : 'Counting words…'}
+          <Progress value={progress} animated aria-label={counting ? 'Word count progress' : 'Upload progress'} />
+          <Text size="xs" c="gray.7" role="status">
+            {counting ? reviewScreenMessages.countingWords : progress < 100 ? `Uploading… ${progress}%` : 'Counting words…'}
           </Text>
         </Stack>
       )}
+      <DeliverConfirmModal chosen={chosen} onCancel={cancel} onConfirm={confirm} />
     </Stack>
   );
 }

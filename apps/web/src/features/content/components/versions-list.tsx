@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tooltip.css';
@@ -10,17 +11,27 @@ type VersionsListProps = {
   /** The key of the download in progress (`v{version}`), for its spinner. */
   busy: string | null;
   onDownload: (document: ContentDocument) => void;
+  /** A version just delivered: it takes the focus once it is listed (not the top of the page). */
+  focusId?: number | null;
 };
 
 /** Every delivered version, newest first, each with its word count, date and a download. */
-export function VersionsList({ documents, busy, onDownload }: VersionsListProps) {
+export function VersionsList({ documents, busy, onDownload, focusId = null }: VersionsListProps) {
   const sorted = [...documents].sort((a, b) => b.version - a.version);
+  // Group types its ref as a div whatever element it draws (here an li).
+  const focused = useRef<HTMLDivElement>(null);
+  const listed = sorted.some((d) => d.id === focusId);
+  useEffect(() => {
+    if (listed) focused.current?.focus();
+  }, [listed, focusId]);
   if (!sorted.length) return <Text c="gray.7">No versions yet.</Text>;
   return (
     <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Delivered versions">
       {sorted.map((doc, i) => (
         <Group
           key={doc.id}
+          ref={doc.id === focusId ? focused : undefined}
+          tabIndex={doc.id === focusId ? -1 : undefined}
           component="li"
           justify="space-between"
           wrap="nowrap"

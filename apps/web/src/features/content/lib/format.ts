@@ -6,3 +6,9 @@ export const revisionsLeftText = (count: number) => `${count} ${count === 1 ? 'r
 
 /** A file a writer may deliver: a .docx by name (the server checks the contents again). */
 export const isDocxName = (name: string) => /\.docx$/i.test(name);
+
+/** "30 Nov", with the year when it is not this year's: the automatic approval date. */
+export const formatDayMonth = (iso: string, now = new Date()) => {
+  const date = new Date(iso);
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
+};

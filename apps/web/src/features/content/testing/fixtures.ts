@@ -56,6 +56,7 @@ export function contentDetail(overrides: Partial<ContentDetail> = {}): ContentDe
     fileupload_time: '2026-03-04T09:00:00Z',
     file_path: 'five-habits-v2.docx',
     linkagent: { id: 3, name: 'Grace Admin' },
+    auto_approve_at: '2026-03-11T09:00:00Z',
     ...overrides,
   };
 }

@@ -1,10 +1,13 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import '@mantine/core/styles/Tooltip.css';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, listScreenMessages, messages, type ContentItem } from '@copydesk/shared';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ItemStatusBadge } from './order-status-badge';
+import classes from './order-items-table.module.css';
 
 type OrderItemsTableProps = {
   /** Undefined while the order loads. */
@@ -12,7 +15,8 @@ type OrderItemsTableProps = {
   isAdmin: boolean;
   /** A customer who deletes the items of its unpaid orders (`orders.deleteUnpaid`). */
   deletesUnpaid?: boolean;
-  onOpen: (item: ContentItem) => void;
+  /** Where a row goes: the item's content view. */
+  itemHref: (item: ContentItem) => string;
   onEdit: (item: ContentItem) => void;
   onDelete: (item: ContentItem) => void;
 };
@@ -27,7 +31,7 @@ function ItemActions({
   // Approved work is kept: it is not edited, and the server refuses to delete it (409).
   if (item.status === 'Approved') return null;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    <Group gap={4} justify="flex-end" wrap="nowrap" className={classes.actions}>
       {editable && (
         <Tooltip label="Edit item">
           <ActionIcon variant="subtle" size="lg" onClick={() => onEdit(item)} aria-label={`Edit item ${item.id}`}>
@@ -46,8 +50,20 @@ function ItemActions({
   );
 }
 
-/** The items of one order: a row opens the item; admins edit (not Approved) and delete, customers delete unpaid ones; cards on a phone. */
-export function OrderItemsTable({ items, isAdmin, deletesUnpaid = false, onOpen, onEdit, onDelete }: OrderItemsTableProps) {
+/** The row's one link, named for screen readers by the item's number and title. */
+function ItemLink({ item, href, children }: { item: ContentItem; href: string; children: ReactNode }) {
+  return (
+    <Link to={href} className={classes.link} aria-label={`Item ${item.id}: ${item.title ?? 'untitled'}`}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The items of one order: each row is one link to its item, with a chevron (docs/decisions/0040-review-screen.md);
+ * admins edit (not Approved) and delete, customers delete unpaid ones; cards on a phone.
+ */
+export function OrderItemsTable({ items, isAdmin, deletesUnpaid = false, itemHref, onEdit, onDelete }: OrderItemsTableProps) {
   const columns: DataTableColumn<ContentItem>[] = [
     { key: 'id', header: 'ID', cell: (item) => `#${item.id}`, card: 'hidden', tdProps: { fw: 600 } },
     {
@@ -55,10 +71,19 @@ export function OrderItemsTable({ items, isAdmin, deletesUnpaid = false, onOpen,
       header: 'Title',
       cell: (item) => (
         <Text size="sm" truncate>
-          {item.title ?? '—'}
+          <ItemLink item={item} href={itemHref(item)}>
+            {item.title ?? '—'}
+          </ItemLink>
         </Text>
       ),
-      cardCell: (item) => `#${item.id} ${item.title ?? ''}`.trim(),
+      cardCell: (item) => (
+        <Group gap={4} wrap="nowrap" justify="space-between">
+          <ItemLink item={item} href={itemHref(item)}>
+            {`#${item.id} ${item.title ?? ''}`.trim()}
+          </ItemLink>
+          <IconChevronRight size={18} aria-hidden className={classes.chevron} style={{ flex: 'none' }} />
+        </Group>
+      ),
       card: 'title',
       tdProps: { maw: 280 },
     },
@@ -67,6 +92,15 @@ export function OrderItemsTable({ items, isAdmin, deletesUnpaid = false, onOpen,
     { key: 'words', header: 'Word Count', cell: (item) => item.word_count, tdProps: { style: { whiteSpace: 'nowrap' } } },
     { key: 'status', header: 'Status', cell: (item) => <ItemStatusBadge status={item.status} customer={!isAdmin} />, card: 'aside' },
     { key: 'price', header: 'Price', align: 'right', cell: (item) => formatDollars(item.cost), tdProps: { fw: 600 } },
+    {
+      key: 'open',
+      header: 'Open',
+      align: 'right',
+      card: 'hidden',
+      pinned: false,
+      cell: () => <IconChevronRight size={18} aria-hidden className={classes.chevron} />,
+      tdProps: { w: 48 },
+    },
   ];
   // Never the last item: the server refuses it (409), the order is deleted instead. A customer
   // deletes the items of its unpaid orders only (docs/decisions/0034-customers-delete-unpaid-orders.md).
@@ -90,7 +124,7 @@ export function OrderItemsTable({ items, isAdmin, deletesUnpaid = false, onOpen,
       rows={items}
       rowKey={(item) => item.id}
       rowLabel={(item) => `Item ${item.id}`}
-      onRowClick={onOpen}
+      rowProps={() => ({ className: classes.row })}
       loading={!items}
       empty={<EmptyState title={messages.noData} message={listScreenMessages.orderItemsNone} />}
       minWidth={760}

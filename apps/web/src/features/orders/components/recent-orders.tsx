@@ -2,13 +2,17 @@ import { Link } from 'react-router';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Skeleton.css';
-import { formatDollars, messages } from '@copydesk/shared';
+import { formatDollars, messages, reviewScreenMessages } from '@copydesk/shared';
+import { ErrorState } from '@/components/ui/error-state';
 import { useOrders } from '../api/get-orders';
 import { OrderStatusBadge } from './order-status-badge';
 import { formatDate, orderTarget } from './orders-table';
 import classes from './recent-orders.module.css';
 
-/** Dashboard: the 3 latest orders; an unpaid one has a red left border and asks for the payment. */
+/**
+ * Dashboard: the 3 latest orders; an unpaid one has a red left border and asks for the payment. A
+ * failed first load says so, with Retry, rather than looking like no orders.
+ */
 export function RecentOrders({ isAdmin }: { isAdmin: boolean }) {
   const orders = useOrders({ page: 1, limit: 3, sort_column: 'id', sort_order: 'desc' });
   const rows = orders.data?.data;
@@ -28,6 +32,8 @@ export function RecentOrders({ isAdmin }: { isAdmin: boolean }) {
             <Skeleton key={i} height={56} radius="md" />
           ))}
         </Stack>
+      ) : orders.isLoadingError ? (
+        <ErrorState title={reviewScreenMessages.recentOrdersFailed} error={orders.error} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : !rows?.length ? (
         <Text c="dimmed" ta="center" fw={600} py="lg">
           {messages.noData}
