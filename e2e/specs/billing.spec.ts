@@ -50,7 +50,7 @@ test('an agency tops up $100 with a new card and saves it', async ({ page, reque
   await signInAs(page, request, agency.email, agency.password);
   await page.goto('/billing');
   await expect(topBarBalance(page)).toHaveAccessibleName('Available balance $0.00');
-  await expect(page.getByText('No Saved Card!')).toBeVisible();
+  await expect(page.getByText('No saved card.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Balance' });

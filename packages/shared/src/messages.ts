@@ -6,21 +6,21 @@
  */
 export const messages = {
   // Sign-in, sign-up, passwords (the original portal's wording)
-  requiredFields: 'Please Complete The Required Fields!',
-  passwordTooShort: 'Password should be atleast 8 characters',
-  passwordsDoNotMatch: 'Password and Confirm Password Does Not Match!',
+  requiredFields: 'Please complete the required fields.',
+  passwordTooShort: 'Password should be at least 8 characters.',
+  passwordsDoNotMatch: 'Password and confirm password do not match.',
   acceptTerms: 'Please accept terms and conditions.',
-  emailNotCorrect: 'Your Email Is Not Correct!',
-  emailTaken: 'The sign.email has already been taken.',
+  emailNotCorrect: 'Your email is not correct.',
+  emailTaken: 'The email has already been taken.',
   emailAlreadyRegistered: 'Email address is already registered',
   verifyEmailFirst: 'Please verify your email first.',
   verifyToViewOrder: 'Please check your email to verify your account.',
-  loggedIn: 'Successfully logged In!',
+  loggedIn: 'Successfully logged in!',
   signedUp: 'Thanks for signing up! Please check your email to confirm.',
-  passwordChanged: 'Your Password has been changed!',
-  passwordSaved: 'Your Password has been saved!',
+  passwordChanged: 'Your password has been changed!',
+  passwordSaved: 'Your password has been saved!',
   resetEmailSent: 'Password reset email has been sent.',
-  passwordChangeMismatch: 'Password and confirm password doesn’t match',
+  passwordChangeMismatch: 'Password and confirm password don’t match.',
   forgotPasswordHelp: "Enter your email address and we'll send you a link that you can use to set a new password.",
   success: 'Success!',
 
@@ -61,14 +61,14 @@ export const messages = {
   zipCodeInvalid: 'The zip code may have up to 10 letters, digits, spaces and hyphens.',
 
   // Billing and add balance (the original portal's wording)
-  balancePositive: 'Balance Should be in Positive Integers',
-  cardNumberNumeric: 'Card Number Should be a Number!',
-  cvcNumeric: 'CVC Should be a Number!',
-  cvcNumericPayment: 'CVC Shuold be a Number!',
+  balancePositive: 'Balance should be a positive number.',
+  cardNumberNumeric: 'Card number should be a number.',
+  cvcNumeric: 'CVC should be a number.',
+  cvcNumericPayment: 'CVC should be a number.',
   paymentInfoNotFound: 'Payment information not found',
-  noSavedCard: 'No Saved Card!',
-  addNewCard: 'Add a New Card!',
-  noData: 'NO DATA FOUND!',
+  noSavedCard: 'No saved card.',
+  addNewCard: 'Add a new card',
+  noData: 'No data found.',
   emailAlreadySent: 'Email already sent.',
   cardMonthInvalid: 'Please choose an expiry month from 01 to 12.',
   cardYearInvalid: 'Please choose a valid expiry year.',
@@ -76,27 +76,27 @@ export const messages = {
   selectPaymentType: 'Please choose how to pay.',
 
   // Coupons
-  couponCreated: 'Coupon Created!',
-  couponUpdated: 'Coupon Updated!',
+  couponCreated: 'Coupon created!',
+  couponUpdated: 'Coupon updated!',
   confirmDelete: 'Do you really want to delete?',
   couponAlreadyApplied: 'Coupon already applied',
   couponAboveTotal: 'Total amount must be greater than your coupon amount.',
 
   // Orders and payment (the original portal's wording)
   highlightedRequired: 'All highlighted fields are required.',
-  fieldMax250: (field: string, item: number) => `${field} 250 Characters allowed on item ${item}.`,
-  maxKeywords: 'Only 3 keyword word are allowed!',
-  websiteLinkInvalid: 'Your Website Link is not correct.',
-  productLinkInvalid: 'Your Product page Link is not correct.',
-  onlyXlsx: 'Only xlsx file is supported!',
-  uploadXlsx: 'Please Upload xlsx File!',
-  bulkNoUsableRow: 'Please enter correct data! All fields are required except keywords.',
+  fieldMax250: (field: string, item: number) => `${field}: 250 characters allowed on item ${item}.`,
+  maxKeywords: 'Only 3 keywords are allowed.',
+  websiteLinkInvalid: 'Your website link is not correct.',
+  productLinkInvalid: 'Your product page link is not correct.',
+  onlyXlsx: 'Only xlsx files are supported.',
+  uploadXlsx: 'Please upload an xlsx file.',
+  bulkNoUsableRow: 'Please enter correct data. All fields are required except keywords.',
   selectOrderTypeFirst: 'Please select the order type first.',
-  balanceNotEnough: 'Your Balance is not enough for this order.',
-  noSavedCards: 'No Saved Cards.',
-  selectSavedCard: 'Please Select your saved card.',
-  selectWallet: 'Please Select (Pay with your Available Balance.)',
-  orderNotActive: 'Order Not Active Please Complete Payment!',
+  balanceNotEnough: 'Your balance is not enough for this order.',
+  noSavedCards: 'No saved cards.',
+  selectSavedCard: 'Please select your saved card.',
+  selectWallet: 'Please select “Pay with your Available Balance”.',
+  orderNotActive: 'Order not active. Please complete payment.',
 
   // Frame and dashboard
   promo: (remaining: string) => `You're ${remaining} away from gaining $100 credit.`,
@@ -168,7 +168,7 @@ export const billingMessages = {
   cardInvalid: 'Your card number is incorrect.',
   cardExpired: 'Your card has expired.',
   gatewayUnavailable: 'The payment could not be processed right now. Please try again.',
-  savedCardUnknown: 'Please Select your saved card.',
+  savedCardUnknown: 'Please select your saved card.',
   associateWalletOnly: 'Associates can only pay from the wallet.',
   agencyUnknown: 'Please choose an agency.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
@@ -494,28 +494,4 @@ export const signInMessages = {
   stayHere: 'Stay signed in',
   checkingLink: 'Checking the sign-in link…',
   rememberMeHint: 'Keeps you signed in after the browser is closed, for up to 30 days.',
-} as const;
-
-/** The order page and the review screen (docs/decisions/0040-review-screen.md): failed loads in place, word counts, automatic approval, version changes. */
-export const reviewScreenMessages = {
-  orderFailed: 'This order could not be loaded.',
-  orderMissing: 'This order does not exist, or it is not one of yours. Check the link, or find the order in your order list.',
-  itemFailed: 'This item could not be loaded.',
-  itemMissing: 'This item does not exist, or it is not one of yours. Check the link, or find the item on its order.',
-  recentOrdersFailed: 'Your recent orders could not be loaded.',
-  backToOrders: 'Back to the order list',
-  wordsAgainstOrder: (delivered: number, ordered: number) => `${delivered.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} words ordered`,
-  shortDelivery: (delivered: number, ordered: number) =>
-    `Short: ${delivered.toLocaleString('en-US')} words delivered for a ${ordered.toLocaleString('en-US')}-word order.`,
-  shortBeforeDelivery: (delivered: number, ordered: number) =>
-    `This file has ${delivered.toLocaleString('en-US')} words, short of the ${ordered.toLocaleString('en-US')} words ordered. Deliver it anyway?`,
-  fileWords: (delivered: number, ordered: number) =>
-    `This file has ${delivered.toLocaleString('en-US')} words; the order is for ${ordered.toLocaleString('en-US')}.`,
-  countingWords: 'Counting the words of the chosen file…',
-  autoApproveOn: (date: string) => `Approved automatically on ${date} if you do nothing.`,
-  changesTitle: (from: number, to: number) => `What changed from version ${from} to version ${to}`,
-  changesFailed: 'The changes between these versions could not be shown.',
-  noChanges: 'The text of these versions is the same.',
-  changesSummary: (added: number, removed: number) =>
-    `${added.toLocaleString('en-US')} ${added === 1 ? 'word' : 'words'} added, ${removed.toLocaleString('en-US')} ${removed === 1 ? 'word' : 'words'} removed.`,
 } as const;

@@ -108,7 +108,7 @@ export function checkNewCard(ctx: z.RefinementCtx, body: CardPart, cvcMessage: s
   if (zipCode) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: zipCode });
 }
 
-/** Amounts: above 0, at most 2 decimals (spec: 'Balance Should be in Positive Integers'). */
+/** Amounts: above 0, at most 2 decimals (messages.balancePositive). */
 export const moneyAmount = z
   .union([z.number(), z.string().max(30)])
   .nullish()

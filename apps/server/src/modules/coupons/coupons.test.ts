@@ -105,12 +105,12 @@ describe('who may manage coupons', () => {
 });
 
 describe('POST /api/coupon', () => {
-  it('creates a fixed coupon in API units and answers Coupon Created!', async () => {
+  it('creates a fixed coupon in API units and answers Coupon created!', async () => {
     const body = couponBody({ amount: '12.5', user_id: `${ids.agencyA}, ${ids.agencyB}`, limit: '3' });
     const res = await call('admin', 'POST', '/api/coupon', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
-      message: 'Coupon Created!',
+      message: 'Coupon created!',
       data: {
         id: expect.any(Number),
         coupon_code: body.coupon_code,
@@ -330,7 +330,7 @@ describe('GET /api/coupon and GET /api/coupon/{id}', () => {
 });
 
 describe('PATCH /api/coupon/{id}', () => {
-  it('updates the fields and status and answers Coupon Updated!', async () => {
+  it('updates the fields and status and answers Coupon updated!', async () => {
     const c = await createCoupon();
     const res = await call('admin', 'PATCH', `/api/coupon/${c.id}`, {
       coupon_code: c.coupon_code,
@@ -343,7 +343,7 @@ describe('PATCH /api/coupon/{id}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: 'Coupon Updated!',
+      message: 'Coupon updated!',
       data: { ...c, type: 'percentage', amount: 15.5, user_id: String(ids.agencyA), expiry: day(60), limit: 9, status: 0 },
     });
     expect(await storedCoupon(c.id)).toMatchObject({ amount: 1550, status: 0, usageLimit: 9, agencyIds: [ids.agencyA] });

@@ -131,7 +131,7 @@ describe('billing: the three cards per role', () => {
     expect(router.state.location.search).toBe('?add-balance=1');
   });
 
-  it('says No Saved Card! when the agency has none', async () => {
+  it('says No saved card. when the agency has none', async () => {
     await openBilling('agency', { 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
     expect(await screen.findByText(messages.noSavedCard)).toBeInTheDocument();
   });
@@ -307,7 +307,7 @@ describe('billing: add balance (agency)', () => {
     expect(calls.find((c) => route(c) === 'POST /api/billing/addBalance')?.body).toEqual({ paymentInfo: { balance: 49.5, savedCardid: 3 } });
   });
 
-  it("goes back to the new-card form with 'Add a New Card!'", async () => {
+  it("goes back to the new-card form with 'Add a new card'", async () => {
     const { user, dialog } = await openAddBalance();
     await user.click(within(dialog).getByRole('tab', { name: 'Saved Card' }));
     await user.click(selectInput(/^Saved Card/, dialog));
@@ -318,7 +318,7 @@ describe('billing: add balance (agency)', () => {
     expect(within(dialog).getByLabelText(/^Address/)).toBeInTheDocument();
   });
 
-  it('says No Saved Card! in the saved-card tab when there are none', async () => {
+  it('says No saved card. in the saved-card tab when there are none', async () => {
     const { user, dialog } = await openAddBalance({ 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
     await user.click(within(dialog).getByRole('tab', { name: 'Saved Card' }));
     expect(await within(dialog).findByText(messages.noSavedCard)).toBeInTheDocument();
@@ -405,7 +405,7 @@ describe('billing: add balance (admin)', () => {
 });
 
 describe('billing: history', () => {
-  it('says NO DATA FOUND! with no payments', async () => {
+  it('says No data found. with no payments', async () => {
     await openBilling('agency', { 'GET /api/billing': () => json(200, page([])) });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
     expect(screen.getByText(listScreenMessages.billingNone)).toBeInTheDocument();

@@ -62,7 +62,7 @@ const selectOf = (name: RegExp) => form().getByRole('combobox', { name });
 const saves = (calls: FetchCall[], method: 'POST' | 'PATCH') => calls.filter((c) => c.method === method && c.url.startsWith('/api/coupon'));
 
 describe('add coupon', () => {
-  it('creates a coupon with the typed values, says Coupon Created! and returns to the list', async () => {
+  it('creates a coupon with the typed values, says Coupon created! and returns to the list', async () => {
     const { user, calls, router } = await openAdd();
     expect(field.status()).not.toBeInTheDocument();
     expect(screen.getByText(couponScreenMessages.agenciesHint)).toBeInTheDocument();

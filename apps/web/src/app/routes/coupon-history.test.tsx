@@ -88,7 +88,7 @@ describe('coupon history', () => {
     await waitFor(() => expect(lastQuery(calls)).toEqual({ page: '1', limit: '10', sort_column: 'id', sort_order: 'desc' }));
   });
 
-  it("says 'NO DATA FOUND!' when no coupon has been used", async () => {
+  it("says 'No data found.' when no coupon has been used", async () => {
     await openHistory({ rows: [] });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
     expect(screen.getByText(listScreenMessages.couponUsesNone)).toBeInTheDocument();

@@ -175,7 +175,7 @@ describe('coupon list', () => {
     expect(await screen.findByRole('dialog', { name: 'Delete coupon HALF' })).toHaveTextContent(messages.confirmDelete);
   });
 
-  it("says 'NO DATA FOUND!' when there are no coupons, and offers to add one", async () => {
+  it("says 'No data found.' when there are no coupons, and offers to add one", async () => {
     await openList({ rows: [] });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
     expect(screen.getByText(listScreenMessages.couponsNone)).toBeInTheDocument();

@@ -133,7 +133,7 @@ describe('user management: the list', () => {
     expect(screen.getByText(orderScreenMessages.showingEntries(6, 7, 7))).toBeInTheDocument();
   });
 
-  it('says NO DATA FOUND! when nobody matches, and clears the search from the empty list', async () => {
+  it('says No data found. when nobody matches, and clears the search from the empty list', async () => {
     const { user, calls } = await openManagement({ rows: [] });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
     expect(screen.getByText(listScreenMessages.usersNoneAdmin)).toBeInTheDocument();

@@ -247,7 +247,7 @@ describe('payment: coupon', () => {
 });
 
 describe('payment: cards', () => {
-  it('says No Saved Cards. on the saved-card tab when there are none, with Pay off', async () => {
+  it('says No saved cards. on the saved-card tab when there are none, with Pay off', async () => {
     const { user, calls } = await openPayment('agency', {
       'GET /api/user/getsavedcards/7': noCards,
       'GET /api/billing/getAvailableBalance/7': () => json(200, { balance: 50 }),

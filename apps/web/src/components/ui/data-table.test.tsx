@@ -140,7 +140,7 @@ describe('data table on a desktop', () => {
     expect(screen.queryByTestId('list-refreshing')).not.toBeInTheDocument();
   });
 
-  it("says 'NO DATA FOUND!' by default when the list is empty, or what the screen asks it to", () => {
+  it("says 'No data found.' by default when the list is empty, or what the screen asks it to", () => {
     const { unmount } = renderTable({
       rows: [],
       pager: { meta: { ...meta, from: null, to: null, total: 0 }, page: 1, onPage: vi.fn(), limit: 10, limits: [10], onLimit: vi.fn() },

@@ -65,7 +65,7 @@ export type DataTableProps<T, S extends string = string> = {
   errorTitle?: string;
   onRetry?: () => void;
   retrying?: boolean;
-  /** Shown when the list loaded empty; the original portal's 'NO DATA FOUND!' by default. */
+  /** Shown when the list loaded empty; the original portal's 'No data found.' by default. */
   empty?: ReactNode;
   sort?: SortState<S>;
   onSortChange?: (next: SortState<S>) => void;

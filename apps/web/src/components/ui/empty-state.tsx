@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { IconInbox, type TablerIcon } from '@tabler/icons-react';
 
 type EmptyStateProps = {
-  /** The headline; where the original portal named one for the screen, its string ('NO DATA FOUND!'). */
+  /** The headline; where the original portal named one for the screen, its string ('No data found.'). */
   title?: ReactNode;
   /** One plain sentence: why there is nothing, and what to do about it. */
   message?: ReactNode;

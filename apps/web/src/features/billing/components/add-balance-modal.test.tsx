@@ -85,7 +85,7 @@ describe('add balance modal: defaults', () => {
     expect(notificationsStore.getState().notifications).toEqual([]);
 
     await user.click(within(dialog()).getByRole('tab', { name: 'New Card' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Add a New Card!' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Add a new card' }));
     expect(within(dialog()).queryByText(billingMessages.declined)).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { messages } from '@copydesk/shared';
 import type { SavedCard } from '../api/get-saved-cards';
 import { savedCardLabel } from '../lib/card-form';
 
-/** The option that leaves the saved cards for the new-card form ('Add a New Card!'). */
+/** The option that leaves the saved cards for the new-card form ('Add a new card'). */
 const NEW_CARD = 'new-card';
 
 type SavedCardSelectProps = {
@@ -14,7 +14,7 @@ type SavedCardSelectProps = {
   onSelect: (cardId: string) => void;
   onNewCard: () => void;
   invalid?: boolean;
-  /** 'No Saved Card!' in the billing modal, 'No Saved Cards.' on the payment page. */
+  /** 'No saved card.' in the billing modal, 'No saved cards.' on the payment page. */
   emptyText: string;
 };
 

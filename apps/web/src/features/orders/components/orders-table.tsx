@@ -26,7 +26,7 @@ type OrdersTableProps = {
   errorTitle: string;
   onRetry: () => void;
   retrying: boolean;
-  /** What an empty list says (the original portal's 'NO DATA FOUND!' and what to do next). */
+  /** What an empty list says (the original portal's 'No data found.' and what to do next). */
   empty: ReactNode;
   pager: TablePagerProps;
   isAdmin: boolean;
