@@ -495,3 +495,27 @@ export const signInMessages = {
   checkingLink: 'Checking the sign-in link…',
   rememberMeHint: 'Keeps you signed in after the browser is closed, for up to 30 days.',
 } as const;
+
+/** The order page and the review screen (docs/decisions/0040-review-screen.md): failed loads in place, word counts, automatic approval, version changes. */
+export const reviewScreenMessages = {
+  orderFailed: 'This order could not be loaded.',
+  orderMissing: 'This order does not exist, or it is not one of yours. Check the link, or find the order in your order list.',
+  itemFailed: 'This item could not be loaded.',
+  itemMissing: 'This item does not exist, or it is not one of yours. Check the link, or find the item on its order.',
+  recentOrdersFailed: 'Your recent orders could not be loaded.',
+  backToOrders: 'Back to the order list',
+  wordsAgainstOrder: (delivered: number, ordered: number) => `${delivered.toLocaleString('en-US')} of ${ordered.toLocaleString('en-US')} words ordered`,
+  shortDelivery: (delivered: number, ordered: number) =>
+    `Short: ${delivered.toLocaleString('en-US')} words delivered for a ${ordered.toLocaleString('en-US')}-word order.`,
+  shortBeforeDelivery: (delivered: number, ordered: number) =>
+    `This file has ${delivered.toLocaleString('en-US')} words, short of the ${ordered.toLocaleString('en-US')} words ordered. Deliver it anyway?`,
+  fileWords: (delivered: number, ordered: number) =>
+    `This file has ${delivered.toLocaleString('en-US')} words; the order is for ${ordered.toLocaleString('en-US')}.`,
+  countingWords: 'Counting the words of the chosen file…',
+  autoApproveOn: (date: string) => `Approved automatically on ${date} if you do nothing.`,
+  changesTitle: (from: number, to: number) => `What changed from version ${from} to version ${to}`,
+  changesFailed: 'The changes between these versions could not be shown.',
+  noChanges: 'The text of these versions is the same.',
+  changesSummary: (added: number, removed: number) =>
+    `${added.toLocaleString('en-US')} ${added === 1 ? 'word' : 'words'} added, ${removed.toLocaleString('en-US')} ${removed === 1 ? 'word' : 'words'} removed.`,
+} as const;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentMessages, listScreenMessages, messages, orderMessages, type Role } from '@copydesk/shared';
+import { contentMessages, listScreenMessages, messages, orderMessages, reviewScreenMessages, type Role } from '@copydesk/shared';
 import { catalogApi, contentItem, orderRow } from '@/features/orders/testing/fixtures';
 import { captureDownloads, fileResponse } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, pickIn, type FetchCall } from '@/test/utils';
@@ -21,8 +21,10 @@ async function openItems({ role = 'agency', body = detail(), status = 200, handl
   const auth = signIn(role);
   const calls = mockApi((call) => {
     if (route(call) === 'GET /api/getInfo') return json(200, { user: auth.user });
+    const answer = handler?.(call);
+    if (answer) return answer;
     if (route(call) === 'GET /api/order/getById/12') return json(status, body);
-    return handler?.(call) ?? catalogApi(call);
+    return catalogApi(call);
   });
   const view = renderRoute('/items/12');
   await screen.findByRole('heading', { name: 'Order 12' });
@@ -38,7 +40,13 @@ describe('order items', () => {
     expect(screen.queryByRole('link', { name: 'Place an Order' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit item/ })).not.toBeInTheDocument();
 
-    await user.click(row);
+    // The row is one link, named by the item, with a chevron.
+    const link = within(row).getByRole('link');
+    expect(link).toHaveAccessibleName('Item 40: Five habits');
+    expect(link).toHaveAttribute('href', '/content-view/40');
+    expect(within(row).getAllByRole('link')).toHaveLength(1);
+    expect(row.querySelector('.tabler-icon-chevron-right')).not.toBeNull();
+    await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/content-view/40'));
   });
 
@@ -48,10 +56,32 @@ describe('order items', () => {
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 
-  it("sends an unverified user back with the original portal's message", async () => {
+  it("tells an unverified user the original portal's message in place, with Retry", async () => {
     const { router } = await openItems({ status: 403, body: { code: 'order.email_unverified', message: messages.verifyToViewOrder } });
-    expect(await screen.findByText(messages.verifyToViewOrder)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(reviewScreenMessages.orderFailed);
+    expect(alert).toHaveTextContent(messages.verifyToViewOrder);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/items/12');
+  });
+
+  it("says an order that is missing or another agency's (404) does not exist or is not the user's", async () => {
+    await openItems({ status: 404, body: { message: messages.notFound } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(reviewScreenMessages.orderMissing);
+    expect(screen.getByRole('link', { name: reviewScreenMessages.backToOrders })).toHaveAttribute('href', '/order');
+  });
+
+  it('recovers a failed load with Retry', async () => {
+    let failed = false;
+    await openItems({
+      handler: (call) => {
+        if (route(call) !== 'GET /api/order/getById/12' || failed) return undefined;
+        failed = true;
+        return json(500, { message: messages.serverError });
+      },
+    });
+    fireEvent.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('row', { name: 'Item 40' })).toBeInTheDocument();
   });
 
   it('lets an admin edit an item that is not Approved, with the price following the choices', async () => {
