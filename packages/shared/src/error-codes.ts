@@ -101,6 +101,7 @@ export const errorCodes = {
   'bulk.order_type_unknown': { status: 422, message: bulkMessages.unknownOrderType },
   'bulk.file_missing': { status: 422, message: bulkMessages.missingFile },
   'bulk.only_xlsx': { status: 422, message: messages.onlyXlsx },
+  'bulk.unreadable': { status: 422, message: bulkMessages.unreadable },
   'bulk.file_too_large': { status: 422, message: bulkMessages.tooLarge },
   'bulk.too_many_rows': { status: 422, message: bulkMessages.tooManyRows },
   'bulk.missing_columns': { status: 422, message: messages.bulkNoUsableRow },

@@ -155,6 +155,28 @@ export const bulkMessages = {
   required: (column: string) => `${column} is required.`,
   notAllowed: (column: string, value: string) => `${column}: "${value}" is not one of the allowed values.`,
   missingColumns: (columns: string[]) => `The sheet lacks the columns: ${columns.join(', ')}.`,
+  /** A file named .xlsx that is no workbook (not a zip, or a zip without a workbook in it); other file types keep messages.onlyXlsx. */
+  unreadable:
+    'This .xlsx file could not be read: it may be damaged or saved in another format. Open it in your spreadsheet program, save it as an Excel workbook (.xlsx) and upload it again.',
+  /** The preview of an upload, before anything is ordered. */
+  previewTitle: 'Check the rows before ordering',
+  previewSummary: (ordered: number, rejected: number) =>
+    `${ordered} ${ordered === 1 ? 'row' : 'rows'} will be ordered${rejected ? `, ${rejected} ${rejected === 1 ? 'row is' : 'rows are'} rejected and will be skipped` : ''}.`,
+  previewNothingUsable: 'No row can be ordered. Fix the rejected rows in the sheet and upload it again.',
+  previewFixHint: 'To order a rejected row, fix its cell in the sheet and upload the sheet again.',
+  previewTotal: 'Total of the rows to order',
+  previewOrdered: 'Will be ordered',
+  previewRejected: 'Rejected',
+  previewRowsLabel: 'Rows of the uploaded sheet',
+  previewConfirm: (ordered: number) => `Place the order of ${ordered} ${ordered === 1 ? 'item' : 'items'}`,
+  previewStartOver: 'Upload another sheet',
+  previewCell: (cell: string) => `Cell ${cell}`,
+  /** A required column the sheet does not have: no cell to name. */
+  previewAddColumn: (column: string) => `Add the column "${column}" to the sheet.`,
+  previewRow: (row: number) => `Row ${row}`,
+  previewFile: (name: string) => `Sheet: ${name}`,
+  previewLoading: 'Reading the sheet…',
+  placing: 'Placing the order…',
 } as const;
 
 /** Wallet, cards and payments (Copydesk wording where the original portal had none). */

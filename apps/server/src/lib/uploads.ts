@@ -9,6 +9,9 @@ export interface MultipartUpload {
   tooLarge: boolean;
   /** Plain text fields (first value of each). */
   fields: Record<string, string>;
+  /** The file part's name and content type as the client sent them (null without a file): what the sender says the file is. */
+  fileName: string | null;
+  fileType: string | null;
 }
 
 /**
@@ -23,7 +26,7 @@ export async function readMultipart(
   { fileField, maxBytes }: { fileField: string; maxBytes: number },
 ): Promise<MultipartUpload | null> {
   if (!request.isMultipart()) return null;
-  const result: MultipartUpload = { file: null, tooLarge: false, fields: {} };
+  const result: MultipartUpload = { file: null, tooLarge: false, fields: {}, fileName: null, fileType: null };
   // The first name or text holding a NUL or an unpaired surrogate; after it the body is only drained.
   const refused: { error: AppError | null } = { error: null };
   const clean = (field: string, text: string | undefined) => {
@@ -49,6 +52,8 @@ export async function readMultipart(
         size += chunk.length;
         if (size <= maxBytes) chunks.push(chunk);
       }
+      result.fileName = part.filename || null;
+      result.fileType = part.mimetype || null;
       result.tooLarge = size > maxBytes || part.file.truncated;
       result.file = result.tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks);
     }

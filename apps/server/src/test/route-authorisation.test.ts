@@ -291,6 +291,12 @@ const MATRIX: Row[] = [
     allowed: { agencyA: 422, associateA: 422, associateA2: 422, agencyB: 422 },
   },
   {
+    route: 'POST /api/order/bulk/preview',
+    url: () => '/api/order/bulk/preview',
+    payload: () => ({}),
+    allowed: { agencyA: 422, associateA: 422, associateA2: 422, agencyB: 422 },
+  },
+  {
     route: 'DELETE /api/order/:id',
     fresh: async () => ({ order: await placeOrder(t.app, tok.associateA) }),
     url: (_, fresh) => `/api/order/${fresh.order}`,

@@ -1,6 +1,7 @@
 import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import {
   bulkOrderResponseSchema,
+  bulkPreviewResponseSchema,
   bulkSampleQuerySchema,
   createOrderSchema,
   deleteOrdersResponseSchema,
@@ -102,5 +103,14 @@ export const orderEndpoints = {
     tags,
     body: 'multipart',
     response: { 200: bulkOrderResponseSchema },
+  }),
+  previewBulkOrder: defineEndpoint({
+    ...routes.previewBulkOrder,
+    access: ['orders.create'],
+    summary:
+      'What POST /order/bulk would do with the same multipart fields, writing nothing: every row ordered (with its price) or rejected (each reason with its column and cell), and the total in cents',
+    tags,
+    body: 'multipart',
+    response: { 200: bulkPreviewResponseSchema },
   }),
 };

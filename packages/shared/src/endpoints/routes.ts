@@ -42,6 +42,7 @@ export const routes = {
   listProjects: { method: 'GET', path: '/getItemsByUser' },
   getBulkSample: { method: 'GET', path: '/order/bulk/sample' },
   uploadBulkOrder: { method: 'POST', path: '/order/bulk' },
+  previewBulkOrder: { method: 'POST', path: '/order/bulk/preview' },
   getPaymentConfig: { method: 'GET', path: '/payment-config' },
   payOrder: { method: 'POST', path: '/order/pay' },
   addBalance: { method: 'POST', path: '/billing/addBalance' },

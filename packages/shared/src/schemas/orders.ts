@@ -341,3 +341,30 @@ export const bulkOrderResponseSchema = z.object({
   rejected: z.array(z.object({ row: z.number(), reasons: z.array(z.string()) })),
 });
 export type BulkOrderResponse = z.infer<typeof bulkOrderResponseSchema>;
+
+/** One reason a sheet row is rejected: the column's header in words and the cell (`D5`), when the sheet has that column. */
+export const bulkRowProblemSchema = z.object({ column: z.string().nullable(), cell: z.string().nullable(), reason: z.string() });
+/**
+ * The preview of a bulk import (POST /order/bulk/preview): each row of the sheet as the import would
+ * take it, ordered with its price or rejected with its problems, and the total of the ordered rows.
+ */
+export const bulkPreviewResponseSchema = z.object({
+  rows: z.array(
+    z.discriminatedUnion('status', [
+      z.object({
+        row: z.number().int(),
+        status: z.literal('ordered'),
+        orderType: z.string(),
+        title: z.string(),
+        wordCount: z.string(),
+        priceCents: z.number().int(),
+      }),
+      z.object({ row: z.number().int(), status: z.literal('rejected'), problems: z.array(bulkRowProblemSchema) }),
+    ]),
+  ),
+  ordered: z.number().int(),
+  rejected: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type BulkPreviewResponse = z.infer<typeof bulkPreviewResponseSchema>;
+export type BulkPreviewRow = BulkPreviewResponse['rows'][number];

@@ -21,7 +21,14 @@ export interface ReadSheetTask {
 }
 
 export type ReadSheetResult =
-  { ok: true; columns: string[]; rows: { row: number; cells: Record<string, string> }[] } | { ok: false; reason: 'not-xlsx' | 'too-large' | 'too-many-rows' };
+  | {
+      ok: true;
+      columns: string[];
+      /** The sheet's column letter of each header found (`D`), so that a caller can name a cell (`D5`). */
+      letters: Record<string, string>;
+      rows: { row: number; cells: Record<string, string> }[];
+    }
+  | { ok: false; reason: 'not-xlsx' | 'too-large' | 'too-many-rows' };
 
 export default async function readSheet({ data, columns, maxRows, maxCellChars }: ReadSheetTask): Promise<ReadSheetResult> {
   runInBackground();
@@ -61,7 +68,8 @@ export default async function readSheet({ data, columns, maxRows, maxCellChars }
     }
     if (!empty) rows.push({ row: r, cells });
   }
-  return { ok: true, columns: [...columnOf.keys()], rows };
+  const letters = Object.fromEntries([...columnOf].map(([key, col]) => [key, sheet.getColumn(col).letter]));
+  return { ok: true, columns: [...columnOf.keys()], letters, rows };
 }
 
 /** The first `max` characters, without splitting a surrogate pair. */

@@ -6,6 +6,7 @@ import {
   COPY_TYPES,
   INTENTS,
   isValidLink,
+  itemCostCents,
   messages,
   needsPublishMedium,
   optionalFieldsFor,
@@ -21,6 +22,8 @@ import {
   unsafeTextMessage,
   WRITING_TONES,
   type BulkColumn,
+  type BulkPreviewResponse,
+  type BulkPreviewRow,
   type OrderItemInput,
 } from '@copydesk/shared';
 import { agencyIdOf } from '../../lib/access.js';
@@ -35,8 +38,10 @@ import { ordersRepository } from './orders.repository.js';
 import { priceItems } from './orders.service.js';
 
 /**
- * Bulk orders from a spreadsheet: a sample workbook per order type, and an import
- * that keeps the usable rows as one unpaid order and reports the others by sheet row number.
+ * Bulk orders from a spreadsheet: a sample workbook per order type, a preview that says what an
+ * import of a sheet would order and reject, and the import, which keeps the usable rows as one unpaid
+ * order and reports the others by sheet row number. The preview and the import read and judge a
+ * sheet through one function, `checkBulkSheet` (docs/decisions/0039-bulk-order-preview.md).
  */
 
 /** exceljs is large; it loads with the first spreadsheet, not at start-up. */
@@ -144,10 +149,16 @@ function appliesTo(orderType: string, column: BulkColumn): boolean {
   return optionalFieldsFor(orderType).includes(field as string);
 }
 
+/** Why a row is rejected, and the column whose cell caused it. */
+export interface RowProblem {
+  column: BulkColumn;
+  reason: string;
+}
+
 export interface ParsedRow {
   row: number;
   item?: OrderItemInput;
-  reasons: string[];
+  problems: RowProblem[];
 }
 
 /** Applies the spreadsheet rules to one row's text values: order type, allowed values, word count, required columns. */
@@ -155,12 +166,12 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
   // exceljs decodes `_x0000_` to a NUL, which PostgreSQL cannot store: such a row is refused.
   for (const [column, value] of Object.entries(cells) as [BulkColumn, string | undefined][]) {
     const problem = value ? unsafeTextIn(value) : null;
-    if (problem) return { row, reasons: [`${label(column)}: ${unsafeTextMessage(problem)}`] };
+    if (problem) return { row, problems: [{ column, reason: `${label(column)}: ${unsafeTextMessage(problem)}` }] };
   }
-  const reasons: string[] = [];
+  const problems: RowProblem[] = [];
   const orderType = (cells.orderType || defaultType).trim();
   const product = book.products.get(orderType);
-  if (!product) return { row, reasons: [bulkMessages.unknownOrderType] };
+  if (!product) return { row, problems: [{ column: 'orderType', reason: bulkMessages.unknownOrderType }] };
 
   const values: Partial<Record<BulkColumn, string>> = {};
   const choices = choicesFor(book, orderType);
@@ -172,7 +183,7 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
       const match = choice.values.find((v) => v.toLowerCase() === value.toLowerCase());
       if (match) value = match;
       else if (!choice.freeText) {
-        if (requiredFor(orderType).includes(column)) reasons.push(bulkMessages.notAllowed(label(column), value));
+        if (requiredFor(orderType).includes(column)) problems.push({ column, reason: bulkMessages.notAllowed(label(column), value) });
         value = '';
       }
     }
@@ -185,19 +196,19 @@ export function parseBulkRow(book: PriceBook, defaultType: string, row: number, 
   const wanted = values.wordCount ?? '';
   const tierTitle = /^\d+$/.test(wanted) ? `${wanted} Words` : wanted;
   const tier = [...tiers.values()].find((t) => t.title.toLowerCase() === tierTitle.toLowerCase());
-  if (wanted && !tier) reasons.push(bulkMessages.notAllowed(label('wordCount'), wanted));
+  if (wanted && !tier) problems.push({ column: 'wordCount', reason: bulkMessages.notAllowed(label('wordCount'), wanted) });
 
   for (const column of requiredFor(orderType)) {
-    if (!values[column] && !reasons.some((r) => r.startsWith(`${label(column)}:`))) reasons.push(bulkMessages.required(label(column)));
+    if (!values[column] && !problems.some((p) => p.column === column)) problems.push({ column, reason: bulkMessages.required(label(column)) });
   }
-  if (reasons.length) return { row, reasons };
+  if (problems.length) return { row, problems };
 
   const item: OrderItemInput = { orderType, wordCount: { word: tier!.title }, addOns: null };
   for (const [column, value] of Object.entries(values) as [BulkColumn, string][]) {
     if (column === 'wordCount' || !value) continue;
     (item as Record<string, unknown>)[COLUMN_FIELD[column]] = value;
   }
-  return { row, item, reasons };
+  return { row, item, problems };
 }
 
 /**
@@ -217,14 +228,26 @@ function poolFailure(err: SpreadsheetPoolError): AppError {
   }
 }
 
+/** A row of the sheet as read, with the sheet's cell of each column that holds a problem (`D5`; null when the sheet lacks the column). */
+export interface SheetRow extends ParsedRow {
+  cellOf: Partial<Record<BulkColumn, string>>;
+}
+
 /**
  * Reads the first sheet: headers in row 1 (words or keys), then one item per row; the sample's
  * example row is skipped. The zip pre-check, exceljs and the cell reading run in the spreadsheet
- * pool (lib/spreadsheet-pool), off the event loop.
+ * pool (lib/spreadsheet-pool), off the event loop. A file that is no workbook is refused as
+ * unreadable when the sender called it an .xlsx (`declaredXlsx`), and as the wrong type otherwise.
  */
-export async function readBulkSheet(book: PriceBook, defaultType: string, buffer: Buffer, spreadsheets: SpreadsheetPool): Promise<ParsedRow[]> {
+export async function readBulkSheet(
+  book: PriceBook,
+  defaultType: string,
+  { buffer, declaredXlsx }: { buffer: Buffer; declaredXlsx: boolean },
+  spreadsheets: SpreadsheetPool,
+): Promise<SheetRow[]> {
+  const notWorkbook = () => AppError.field(declaredXlsx ? 'bulk.unreadable' : 'bulk.only_xlsx', 'file');
   // Not a zip at all: refused here rather than spending a worker on it.
-  if (!looksLikeZip(buffer)) throw AppError.field('bulk.only_xlsx', 'file');
+  if (!looksLikeZip(buffer)) throw notWorkbook();
   let sheet;
   try {
     sheet = await spreadsheets.readSheet({ data: buffer, columns: READ_HEADERS, maxRows: BULK_MAX_ROWS, maxCellChars: TEXT_MAX });
@@ -233,24 +256,35 @@ export async function readBulkSheet(book: PriceBook, defaultType: string, buffer
     throw err;
   }
   if (!sheet.ok) {
-    throw AppError.field(
-      sheet.reason === 'too-large' ? 'bulk.file_too_large' : sheet.reason === 'too-many-rows' ? 'bulk.too_many_rows' : 'bulk.only_xlsx',
-      'file',
-    );
+    if (sheet.reason === 'not-xlsx') throw notWorkbook();
+    throw AppError.field(sheet.reason === 'too-large' ? 'bulk.file_too_large' : 'bulk.too_many_rows', 'file');
   }
   const found = new Set(sheet.columns.map((header) => HEADER_COLUMN.get(header)));
   const missing = REQUIRED_COLUMNS.filter((c) => !found.has(c));
   if (missing.length) throw new AppError('bulk.missing_columns', undefined, { file: [bulkMessages.missingColumns(missing.map(label))] });
-  const parsed: ParsedRow[] = [];
+  // Each column's first header in the sheet names its cells when the row leaves them empty.
+  const firstHeaderOf = new Map<BulkColumn, string>();
+  for (const header of sheet.columns) {
+    const column = HEADER_COLUMN.get(header);
+    if (column && !firstHeaderOf.has(column)) firstHeaderOf.set(column, header);
+  }
+  const parsed: SheetRow[] = [];
   for (const [index, { row, cells }] of sheet.rows.entries()) {
     // The rules run here, on the event loop (5,000 rows take about half a second): other requests
     // get their turn every few hundred rows.
     if (index > 0 && index % RULES_SLICE_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-    const byColumn = cellsByColumn(cells);
+    const { values: byColumn, headers } = cellsByColumn(cells);
     if (EXAMPLE_ROW.test(cells[BULK_NOTES_HEADER] ?? '') || EXAMPLE_ROW.test(byColumn.orderType ?? '')) continue;
     // A row with nothing but a note holds no item.
     if (!Object.values(byColumn).some(Boolean)) continue;
-    parsed.push(parseBulkRow(book, defaultType, row, byColumn));
+    const result = parseBulkRow(book, defaultType, row, byColumn);
+    const cellOf: SheetRow['cellOf'] = {};
+    for (const { column } of result.problems) {
+      const header = headers[column] ?? firstHeaderOf.get(column);
+      const letter = header === undefined ? undefined : sheet.letters[header];
+      if (letter) cellOf[column] = `${letter}${row}`;
+    }
+    parsed.push({ ...result, cellOf });
   }
   return parsed;
 }
@@ -258,14 +292,18 @@ export async function readBulkSheet(book: PriceBook, defaultType: string, buffer
 /** Rows checked between two turns of the event loop. */
 const RULES_SLICE_ROWS = 200;
 
-/** A row's cells by column, whichever header named each (the first non-empty one wins). */
-function cellsByColumn(cells: Record<string, string>): Partial<Record<BulkColumn, string>> {
-  const out: Partial<Record<BulkColumn, string>> = {};
+/** A row's cells by column, whichever header named each (the first non-empty one wins), and the header each value came from. */
+function cellsByColumn(cells: Record<string, string>) {
+  const values: Partial<Record<BulkColumn, string>> = {};
+  const headers: Partial<Record<BulkColumn, string>> = {};
   for (const [header, value] of Object.entries(cells)) {
     const column = HEADER_COLUMN.get(header);
-    if (column && !out[column]) out[column] = value;
+    if (column && !values[column]) {
+      values[column] = value;
+      if (value) headers[column] = header;
+    }
   }
-  return out;
+  return { values, headers };
 }
 
 interface Actor {
@@ -320,25 +358,69 @@ async function saveInChunks(
 /** What the housekeeping job (plugins/housekeeping.ts) removes for imports: orders left hidden by a server that stopped part-way. */
 export const bulkImportSweeps = [(db: Database) => ordersRepository.discardAbandonedImports(db)];
 
-/** Imports a bulk sheet as one unpaid order of the caller. */
-export async function importBulkOrder(ctx: AppContext, user: Actor, input: { orderType: string; buffer: Buffer }) {
-  const { db } = ctx;
+/** An uploaded sheet: the order type chosen beside it, its bytes, and whether its sender called it an .xlsx (by name or type). */
+export interface BulkUpload {
+  orderType: string;
+  buffer: Buffer;
+  declaredXlsx: boolean;
+}
+
+/**
+ * Everything an import of the sheet would do short of writing: the caller's agency, the rows read
+ * and judged, and the usable ones priced from the catalogue. The preview answers it; the import
+ * saves it. Nothing here writes.
+ */
+async function checkBulkSheet(ctx: AppContext, user: Actor, input: BulkUpload) {
   const agencyId = agencyIdOf(user);
   if (agencyId === null) throw new AppError('auth.forbidden');
   if (!(PRODUCT_NAMES as readonly string[]).includes(input.orderType)) throw AppError.field('bulk.order_type_unknown', 'order_type');
-  const book = await loadPriceBook(db);
-  const parsed = await readBulkSheet(book, input.orderType, input.buffer, ctx.spreadsheets);
+  const book = await loadPriceBook(ctx.db);
+  const parsed = await readBulkSheet(book, input.orderType, input, ctx.spreadsheets);
   const usable = parsed.filter((p) => p.item);
-  const rejected = parsed.filter((p) => !p.item).map(({ row, reasons }) => ({ row, reasons }));
-  if (!usable.length) {
-    const firstReasons = rejected.slice(0, 20).map((r) => `Row ${r.row}: ${r.reasons.join(' ')}`);
-    throw new AppError('bulk.no_usable_row', undefined, { file: firstReasons.length ? firstReasons : [messages.bulkNoUsableRow] });
-  }
   const { rows, priced } = priceItems(
     book,
     usable.map((p) => p.item!),
   );
-  const totalCents = orderTotalCents(priced);
+  return { agencyId, parsed, usable, rows, priced, totalCents: orderTotalCents(priced) };
+}
+
+/**
+ * What importing the sheet would order, row by row, without writing anything: each row ordered
+ * (its type, title, tier and price) or rejected (each reason with its column and cell), and the
+ * total of the ordered rows. A sheet without a usable row is answered too, every row rejected; what
+ * the import refuses as a whole file (unreadable, too large, columns missing) the preview refuses alike.
+ */
+export async function previewBulkOrder(ctx: AppContext, user: Actor, input: BulkUpload): Promise<BulkPreviewResponse> {
+  const { parsed, priced, totalCents } = await checkBulkSheet(ctx, user, input);
+  if (!parsed.length) throw new AppError('bulk.no_usable_row', undefined, { file: [messages.bulkNoUsableRow] });
+  let next = 0;
+  const rows = parsed.map((p): BulkPreviewRow => {
+    if (!p.item) {
+      const problems = p.problems.map(({ column, reason }) => ({ column: label(column), cell: p.cellOf[column] ?? null, reason }));
+      return { row: p.row, status: 'rejected', problems };
+    }
+    // Priced in the order of the usable rows.
+    const price = priced[next++]!;
+    return {
+      row: p.row,
+      status: 'ordered',
+      orderType: price.orderType,
+      title: p.item.articleTitle ?? '',
+      wordCount: price.wordTitle,
+      priceCents: itemCostCents(price),
+    };
+  });
+  return { rows, ordered: priced.length, rejected: parsed.length - priced.length, totalCents };
+}
+
+/** Imports a bulk sheet as one unpaid order of the caller. */
+export async function importBulkOrder(ctx: AppContext, user: Actor, input: BulkUpload) {
+  const { agencyId, parsed, rows, totalCents } = await checkBulkSheet(ctx, user, input);
+  const rejected = parsed.filter((p) => !p.item).map(({ row, problems }) => ({ row, reasons: problems.map((p) => p.reason) }));
+  if (!rows.length) {
+    const firstReasons = rejected.slice(0, 20).map((r) => `Row ${r.row}: ${r.reasons.join(' ')}`);
+    throw new AppError('bulk.no_usable_row', undefined, { file: firstReasons.length ? firstReasons : [messages.bulkNoUsableRow] });
+  }
   const id = await saveInChunks(ctx, { user, agencyId, totalCents, rows });
   return { message: bulkMessages.saved(rows.length, rejected.length), order: { id }, rejected };
 }

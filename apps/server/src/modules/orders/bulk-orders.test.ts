@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_COLUMNS, bulkMessages, inputMessages, messages } from '@copydesk/shared';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
@@ -38,10 +40,30 @@ async function workbook(rows: Record<string, string | number>[], header: readonl
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const upload = (data: Buffer, { token = tok.agency, orderType = 'Blog Post', name = 'orders.xlsx', type = XLSX } = {}) => {
+const upload = (data: Buffer, { token = tok.agency, orderType = 'Blog Post', name = 'orders.xlsx', type = XLSX, url = '/api/order/bulk' } = {}) => {
   const body = multipart(orderType ? { order_type: orderType } : {}, { field: 'file', name, type, data });
-  return t.app.inject({ method: 'POST', url: '/api/order/bulk', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? bearer(token) : {}) } });
 };
+const preview = (data: Buffer, options: Omit<Parameters<typeof upload>[1] & object, 'url'> = {}) =>
+  upload(data, { ...options, url: '/api/order/bulk/preview' });
+
+/** A zip that holds no workbook (a .docx renamed, say). */
+async function zipOf(files: Record<string, string>) {
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Every row an upload could write: orders (hidden ones too), items, queued emails. */
+const written = async () =>
+  (
+    (await t.db.execute(
+      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items, (select count(*)::int from outbox_emails) as emails`,
+    )) as unknown as { rows: { orders: number; items: number; emails: number }[] }
+  ).rows[0]!;
 
 describe('GET /api/order/bulk/sample', () => {
   it('gives an .xlsx with headers in words, a marked example row the import skips, and allowed values', async () => {
@@ -197,15 +219,30 @@ describe('POST /api/order/bulk', () => {
 
   it('refuses files that are not .xlsx by content, corrupt, oversized or too long', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    for (const data of [png, Buffer.from('orderType,category\nBlog Post,Technology\n'), Buffer.alloc(0)]) {
-      const res = await upload(data);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe(messages.onlyXlsx);
+    const csv = Buffer.from('orderType,category\nBlog Post,Technology\n');
+    // Another type of file, by name and content: the wrong type.
+    for (const [data, name, type] of [
+      [png, 'logo.png', 'image/png'],
+      [csv, 'orders.csv', 'text/csv'],
+      [await zipOf({ 'word/document.xml': '<w:document/>' }), 'brief.docx', 'application/octet-stream'],
+    ] as const) {
+      const res = await upload(data, { name, type });
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json(), name).toEqual({ code: 'bulk.only_xlsx', message: messages.onlyXlsx, errors: { file: [messages.onlyXlsx] } });
     }
+    // Called an .xlsx (by name or by type) but no workbook: not a zip, cut short, empty, a zip of something else.
     const good = await workbook([goodRow]);
-    const corrupt = await upload(good.subarray(0, Math.floor(good.length / 2)));
-    expect(corrupt.statusCode).toBe(422);
-    expect(corrupt.json().message).toBe(messages.onlyXlsx);
+    for (const [data, name, type] of [
+      [png, 'orders.xlsx', XLSX],
+      [csv, 'orders.XLSX', 'application/octet-stream'],
+      [Buffer.alloc(0), 'orders.xlsx', XLSX],
+      [good.subarray(0, Math.floor(good.length / 2)), 'orders.xlsx', XLSX],
+      [await zipOf({ 'notes.txt': 'hello' }), 'upload', XLSX],
+    ] as const) {
+      const res = await upload(data, { name, type });
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json(), name).toEqual({ code: 'bulk.unreadable', message: bulkMessages.unreadable, errors: { file: [bulkMessages.unreadable] } });
+    }
 
     const big = await upload(Buffer.concat([good, Buffer.alloc(10 * 1024 * 1024)]));
     expect(big.statusCode).toBe(422);
@@ -229,5 +266,120 @@ describe('POST /api/order/bulk', () => {
     const json = await t.app.inject({ method: 'POST', url: '/api/order/bulk', payload: { file: 'x' }, headers: bearer(tok.agency) });
     expect(json.statusCode).toBe(422);
     expect((await upload(data, { token: tok.associate })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/order/bulk/preview', () => {
+  /** The sample's layout: notes first, so every column sits one letter to the right of the keys' order. */
+  const headers = [BULK_NOTES_HEADER, ...BULK_COLUMNS.map((c) => BULK_HEADERS[c])];
+  const worded = (row: Record<string, string | number>) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [BULK_HEADERS[key as keyof typeof BULK_HEADERS], value]));
+  const letter = (column: keyof typeof BULK_HEADERS) => String.fromCharCode(65 + headers.indexOf(BULK_HEADERS[column]));
+  const mixed = () =>
+    workbook(
+      [
+        worded(goodRow), // row 2: $28
+        worded({ ...goodRow, itemTitle: '' }), // row 3
+        worded({ ...goodRow, wordCount: 1000, itemTitle: 'Second' }), // row 4: $52
+        worded({ ...goodRow, category: 'Astrology', writingTone: 'Dreamy' }), // row 5
+        worded({ ...goodRow, orderType: 'Sonnet' }), // row 6
+      ],
+      headers,
+    );
+
+  it('answers every row, ordered with its price or rejected with each reason and cell, and the total in cents; it writes nothing', async () => {
+    const before = await written();
+    const res = await preview(await mixed());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      rows: [
+        { row: 2, status: 'ordered', orderType: 'Blog Post', title: goodRow.itemTitle, wordCount: '500 Words', priceCents: 2800 },
+        { row: 3, status: 'rejected', problems: [{ column: 'Item title', cell: `${letter('itemTitle')}3`, reason: bulkMessages.required('Item title') }] },
+        { row: 4, status: 'ordered', orderType: 'Blog Post', title: 'Second', wordCount: '1000 Words', priceCents: 5200 },
+        {
+          row: 5,
+          status: 'rejected',
+          problems: [
+            { column: 'Category', cell: `${letter('category')}5`, reason: bulkMessages.notAllowed('Category', 'Astrology') },
+            { column: 'Writing tone', cell: `${letter('writingTone')}5`, reason: bulkMessages.notAllowed('Writing tone', 'Dreamy') },
+          ],
+        },
+        { row: 6, status: 'rejected', problems: [{ column: 'Order type', cell: `${letter('orderType')}6`, reason: bulkMessages.unknownOrderType }] },
+      ],
+      ordered: 2,
+      rejected: 3,
+      totalCents: 8000,
+    });
+    expect(letter('itemTitle')).toBe('D'); // the notes column comes first
+    expect(await written()).toEqual(before);
+
+    // The import of the same sheet does what the preview said: the same rows, reasons and total.
+    const placed = await upload(await mixed());
+    expect(placed.statusCode, placed.body).toBe(200);
+    const rejectedRows = res.json().rows.filter((r: { status: string }) => r.status === 'rejected');
+    expect(placed.json().rejected).toEqual(
+      rejectedRows.map((r: { row: number; problems: { reason: string }[] }) => ({ row: r.row, reasons: r.problems.map((p) => p.reason) })),
+    );
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/order/getById/${placed.json().order.id}`, headers: bearer(tok.agency) })).json();
+    expect(detail.total * 100).toBe(res.json().totalCents);
+    expect(detail.content.map((c: { article_title: string }) => c.article_title)).toEqual([goodRow.itemTitle, 'Second']);
+  });
+
+  it('names no cell for a required column the sheet lacks, and answers a sheet with no usable row row by row', async () => {
+    // Blog Post needs a publishing medium; this sheet has no such column.
+    const noMedium = BULK_COLUMNS.filter((c) => c !== 'publishingMedium');
+    const res = await preview(await workbook([{ ...goodRow, category: '' }, goodRow], noMedium));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      rows: [
+        {
+          row: 2,
+          status: 'rejected',
+          problems: [
+            { column: 'Category', cell: 'B2', reason: bulkMessages.required('Category') },
+            { column: 'Publishing medium', cell: null, reason: bulkMessages.required('Publishing medium') },
+          ],
+        },
+        { row: 3, status: 'rejected', problems: [{ column: 'Publishing medium', cell: null, reason: bulkMessages.required('Publishing medium') }] },
+      ],
+      ordered: 0,
+      rejected: 2,
+      totalCents: 0,
+    });
+    // The import refuses that sheet as a whole.
+    expect((await upload(await workbook([goodRow], noMedium))).json().message).toBe(messages.bulkNoUsableRow);
+  });
+
+  it('refuses what the import refuses: an unreadable or wrong file, missing columns, an empty sheet, a bad order type', async () => {
+    const before = await written();
+    const unreadable = await preview(Buffer.from('not a workbook'));
+    expect(unreadable.statusCode).toBe(422);
+    expect(unreadable.json()).toEqual({ code: 'bulk.unreadable', message: bulkMessages.unreadable, errors: { file: [bulkMessages.unreadable] } });
+    expect((await preview(await zipOf({ 'a.txt': 'a' }))).json().code).toBe('bulk.unreadable');
+    expect((await preview(Buffer.from('a,b'), { name: 'orders.csv', type: 'text/csv' })).json().code).toBe('bulk.only_xlsx');
+    const noColumns = await preview(await workbook([goodRow], ['orderType', 'itemTitle']));
+    expect(noColumns.statusCode).toBe(422);
+    expect(noColumns.json().errors.file[0]).toContain('Category');
+    const empty = await preview(await workbook([]));
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().message).toBe(messages.bulkNoUsableRow);
+    expect((await preview(await workbook([goodRow]), { orderType: '' })).json().message).toBe(messages.selectOrderTypeFirst);
+    expect((await preview(await workbook([goodRow]), { orderType: 'Sonnet' })).json().code).toBe('bulk.order_type_unknown');
+    expect(await written()).toEqual(before);
+  });
+
+  it('is for customers: an associate previews, an admin is refused, a visitor must sign in; none writes', async () => {
+    const data = await workbook([goodRow, { ...goodRow, itemTitle: '' }]);
+    const before = await written();
+    const associate = await preview(data, { token: tok.associate });
+    expect(associate.statusCode, associate.body).toBe(200);
+    expect(associate.json()).toMatchObject({ ordered: 1, rejected: 1, totalCents: 2800 });
+    const admin = await preview(data, { token: tok.admin });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().code).toBe('auth.forbidden');
+    const visitor = await preview(data, { token: '' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().code).toBe('auth.unauthenticated');
+    expect(await written()).toEqual(before);
   });
 });

@@ -5,7 +5,8 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /order/bulk (multipart `file`, `order_type`) → {message, order:{id}, rejected:[{row, reasons}]},
- * with upload progress.
+ * with upload progress. The bulk modal sends it once the user has seen the sheet's preview
+ * (./preview-bulk-order.ts), and shows a failure beside the preview rather than as a toast.
  */
 export function uploadBulkOrder({ file, orderType }: { file: File; orderType: string }, onProgress?: (percent: number) => void): Promise<BulkOrderResponse> {
   const form = new FormData();
@@ -19,5 +20,6 @@ export const useUploadBulkOrder = (onProgress: (percent: number) => void) => {
   return useMutation({
     mutationFn: (input: { file: File; orderType: string }) => uploadBulkOrder(input, onProgress),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+    meta: { errorToast: false },
   });
 };

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 // The dropzone draws core's LoadingOverlay: core's styles first, then its own.
 import '@mantine/core/styles/LoadingOverlay.css';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone, type DropzoneProps, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { BULK_MAX_BYTES, BULK_MAX_ROWS } from '@copydesk/shared';
@@ -10,6 +10,8 @@ const XLSX_ACCEPT = { 'application/vnd.openxmlformats-officedocument.spreadsheet
 
 type BulkDropzoneProps = {
   onFile: (file: File) => void;
+  /** Set to a function that opens the file chooser (the preview's "Upload another sheet"). */
+  openRef?: DropzoneProps['openRef'];
   /** 'file-too-large', 'file-invalid-type' or 'too-many-files'. */
   onReject: (code: string) => void;
   loading: boolean;
@@ -17,10 +19,11 @@ type BulkDropzoneProps = {
 };
 
 /** The upload area of the bulk order modal; its own chunk, loaded when the modal opens. */
-export default function BulkDropzone({ onFile, onReject, loading, disabled }: BulkDropzoneProps) {
+export default function BulkDropzone({ onFile, openRef, onReject, loading, disabled }: BulkDropzoneProps) {
   return (
     <Dropzone
       onDrop={(files) => files[0] && onFile(files[0])}
+      openRef={openRef}
       onReject={(rejections: FileRejection[]) => onReject(rejections[0]?.errors[0]?.code ?? 'file-invalid-type')}
       accept={XLSX_ACCEPT}
       maxSize={BULK_MAX_BYTES}

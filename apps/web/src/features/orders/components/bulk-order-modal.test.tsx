@@ -71,48 +71,109 @@ describe('ordering in bulk', () => {
     expect(call.headers.get('Authorization')).toBe('Bearer test-token');
   });
 
-  it('uploads the sheet, lists the skipped rows and goes on to the payment', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.answer = {
-      status: 200,
-      body: {
-        message: bulkMessages.saved(2, 2),
-        order: { id: 77 },
-        rejected: [
-          { row: 3, reasons: [bulkMessages.required('category')] },
-          { row: 5, reasons: [bulkMessages.required('itemTitle'), bulkMessages.notAllowed('writingTone', 'Loud')] },
+  const previewAnswer = {
+    rows: [
+      { row: 2, status: 'ordered', orderType: 'Blog Post', title: 'Ten ways to ship faster', wordCount: '500 Words', priceCents: 2800 },
+      { row: 3, status: 'rejected', problems: [{ column: 'Item title', cell: 'D3', reason: bulkMessages.required('Item title') }] },
+      { row: 4, status: 'ordered', orderType: 'Blog Post', title: 'Second', wordCount: '1000 Words', priceCents: 5200 },
+      {
+        row: 5,
+        status: 'rejected',
+        problems: [
+          { column: 'Writing tone', cell: 'J5', reason: bulkMessages.notAllowed('Writing tone', 'Loud') },
+          { column: 'Publishing medium', cell: null, reason: bulkMessages.required('Publishing medium') },
         ],
       },
-    };
+    ],
+    ordered: 2,
+    rejected: 2,
+    totalCents: 8000,
+  };
+
+  it('previews every row and the total without ordering, then places the order from the same file and goes on to the payment', async () => {
+    FakeXhr.install((url) =>
+      url === '/api/order/bulk/preview'
+        ? { status: 200, body: previewAnswer }
+        : { status: 200, body: { message: bulkMessages.saved(2, 2), order: { id: 77 }, rejected: [] } },
+    );
     const { user, dialog, router } = await openBulk();
     await chooseType(user, dialog, 'Blog Post');
     await user.upload(await fileInput(dialog), sheet());
 
-    expect(await screen.findByText(bulkMessages.saved(2, 2))).toBeInTheDocument();
-    const skipped = within(dialog).getByRole('list', { name: 'Skipped rows' });
-    const rows = within(skipped).getAllByRole('listitem');
-    expect(rows[0]).toHaveTextContent(`Row 3: ${bulkMessages.required('category')}`);
-    expect(rows[1]).toHaveTextContent(`Row 5: ${bulkMessages.required('itemTitle')}`);
-    expect(rows[1]).toHaveTextContent(bulkMessages.notAllowed('writingTone', 'Loud'));
+    const heading = await within(dialog).findByRole('heading', { name: bulkMessages.previewTitle });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(dialog).getByText(bulkMessages.previewSummary(2, 2))).toBeInTheDocument();
+    const cards = [...within(dialog).getByRole('list', { name: bulkMessages.previewRowsLabel }).children];
+    expect(cards).toHaveLength(4);
+    expect(cards[0]).toHaveTextContent('Row 2');
+    expect(cards[0]).toHaveTextContent(bulkMessages.previewOrdered);
+    expect(cards[0]).toHaveTextContent('$28.00');
+    expect(cards[0]).toHaveTextContent('Ten ways to ship faster · Blog Post, 500 Words');
+    expect(cards[1]).toHaveTextContent(bulkMessages.previewRejected);
+    expect(cards[1]).toHaveTextContent(`Cell D3: ${bulkMessages.required('Item title')}`);
+    expect(cards[3]).toHaveTextContent(`Cell J5: ${bulkMessages.notAllowed('Writing tone', 'Loud')}`);
+    expect(cards[3]).toHaveTextContent(`${bulkMessages.required('Publishing medium')} ${bulkMessages.previewAddColumn('Publishing medium')}`);
+    expect(within(dialog).getByTestId('bulk-preview-total')).toHaveTextContent('$80.00');
 
-    const xhr = FakeXhr.sent[0]!;
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/order/bulk');
-    expect(xhr.headers.Authorization).toBe('Bearer test-token');
-    expect(xhr.body?.get('order_type')).toBe('Blog Post');
-    expect((xhr.body?.get('file') as File).name).toBe('orders.xlsx');
+    // Only the preview was sent: nothing is ordered yet.
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual(['/api/order/bulk/preview']);
+    const previewCall = FakeXhr.sent[0]!;
+    expect(previewCall.method).toBe('POST');
+    expect(previewCall.headers.Authorization).toBe('Bearer test-token');
+    expect(previewCall.body?.get('order_type')).toBe('Blog Post');
+    expect(router.state.location.pathname).toBe('/create');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await user.click(within(dialog).getByRole('button', { name: bulkMessages.previewConfirm(2) }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/77'));
+    const placed = FakeXhr.sent[1]!;
+    expect(placed.url).toBe('/api/order/bulk');
+    expect(placed.body?.get('order_type')).toBe('Blog Post');
+    expect(placed.body?.get('file')).toBe(previewCall.body?.get('file'));
   });
 
-  it('goes straight to the payment when every row was used', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.answer = { status: 200, body: { message: bulkMessages.saved(3, 0), order: { id: 78 }, rejected: [] } };
+  it('takes a corrected sheet: the new preview replaces the old one, and the order is placed from the new file', async () => {
+    const fixed = { rows: [previewAnswer.rows[0], { ...previewAnswer.rows[2], row: 3 }], ordered: 2, rejected: 0, totalCents: 8000 };
+    let previews = 0;
+    FakeXhr.install((url) =>
+      url === '/api/order/bulk/preview'
+        ? { status: 200, body: previews++ === 0 ? previewAnswer : fixed }
+        : { status: 200, body: { message: bulkMessages.saved(2, 0), order: { id: 78 }, rejected: [] } },
+    );
     const { user, dialog, router } = await openBulk();
-    await chooseType(user, dialog, 'Article');
+    await chooseType(user, dialog, 'Blog Post');
     await user.upload(await fileInput(dialog), sheet());
+    expect(await within(dialog).findByText(bulkMessages.previewSummary(2, 2))).toBeInTheDocument();
+    expect(within(dialog).getByText(bulkMessages.previewFixHint)).toBeInTheDocument();
+
+    await user.upload(await fileInput(dialog), new File(['PK'], 'orders-fixed.xlsx', { type: sheet().type }));
+    expect(await within(dialog).findByText(bulkMessages.previewSummary(2, 0))).toBeInTheDocument();
+    expect(within(dialog).getByText(bulkMessages.previewFile('orders-fixed.xlsx'))).toBeInTheDocument();
+    expect(within(dialog).queryByText(bulkMessages.previewRejected)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: bulkMessages.previewConfirm(2) }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/78'));
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual(['/api/order/bulk/preview', '/api/order/bulk/preview', '/api/order/bulk']);
+    expect((FakeXhr.sent[2]!.body?.get('file') as File).name).toBe('orders-fixed.xlsx');
+  });
+
+  it('offers no order when no row can be ordered', async () => {
+    FakeXhr.install({ status: 200, body: { rows: [previewAnswer.rows[1]], ordered: 0, rejected: 1, totalCents: 0 } });
+    const { user, dialog } = await openBulk();
+    await chooseType(user, dialog, 'Blog Post');
+    await user.upload(await fileInput(dialog), sheet());
+    expect(await within(dialog).findByText(bulkMessages.previewNothingUsable)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('bulk-preview-total')).toHaveTextContent('$0.00');
+    expect(within(dialog).queryByRole('button', { name: /Place the order/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: bulkMessages.previewStartOver })).toBeEnabled();
+  });
+
+  it('says beside the upload that a corrupt sheet could not be read', async () => {
+    FakeXhr.install({ status: 422, body: { code: 'bulk.unreadable', message: bulkMessages.unreadable, errors: { file: [bulkMessages.unreadable] } } });
+    const { user, dialog } = await openBulk();
+    await chooseType(user, dialog, 'Blog Post');
+    await user.upload(await fileInput(dialog), sheet());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(bulkMessages.unreadable);
+    expect(within(dialog).queryByText(messages.onlyXlsx)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: bulkMessages.previewTitle })).not.toBeInTheDocument();
   });
 
   it('shows why a sheet was refused', async () => {

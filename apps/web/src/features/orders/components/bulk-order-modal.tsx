@@ -1,18 +1,21 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, List, Modal, Progress, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Select } from '@/components/ui/select';
-import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { bulkMessages, messages, type BulkOrderResponse } from '@copydesk/shared';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { bulkMessages, messages, type BulkPreviewResponse } from '@copydesk/shared';
+import { badgeText } from '@/components/ui/badge-text';
 import { saveBlob } from '@/lib/download';
 import { notify } from '@/lib/notify';
-import { reportServerError } from '@/lib/server-errors';
+import { errorMessages, reportServerError } from '@/lib/server-errors';
 import { getBulkSample } from '../api/get-bulk-sample';
+import { usePreviewBulkOrder } from '../api/preview-bulk-order';
 import { useUploadBulkOrder } from '../api/upload-bulk-order';
+import { BulkPreview } from './bulk-preview';
 
 const BulkDropzone = lazy(() => import('./bulk-dropzone'));
 
@@ -21,9 +24,12 @@ type BulkOrderModalProps = {
   onClose: () => void;
   /** The order types a sheet can be for. */
   orderTypes: readonly string[];
-  /** The upload made an order: go and pay it. */
+  /** The confirmed sheet made an order: go and pay it. */
   onOrdered: (orderId: number) => void;
 };
+
+/** A sheet the server has previewed: what it said, and the file and type to import on confirmation. */
+type Previewed = { result: BulkPreviewResponse; file: File; orderType: string };
 
 function StepBlock({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -41,22 +47,66 @@ function StepBlock({ n, title, children }: { n: number; title: string; children:
   );
 }
 
-/** 'Ordering in bulk': choose the type, download its sample sheet, upload it filled in (docs/decisions/0020-spreadsheets-in-worker-processes.md). */
+/** The file's way to the server, then what the server is doing with it. */
+function UploadProgress({ percent, done }: { percent: number; done: string }) {
+  return (
+    <Stack gap={4}>
+      <Progress value={percent} animated aria-label="Upload progress" />
+      <Text size="xs" c="dimmed">
+        {percent < 100 ? `Uploading… ${percent}%` : done}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Why the server refused a sheet (or its import), beside the upload rather than in a toast. */
+function Refusal({ error }: { error: unknown }) {
+  const lines = errorMessages(error);
+  return (
+    <Alert color="red" c={badgeText('red')} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" p="sm">
+      {lines.length === 1 ? (
+        <Text size="sm">{lines[0]}</Text>
+      ) : (
+        <List size="sm" spacing={2}>
+          {lines.map((line, i) => (
+            <List.Item key={i}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * 'Ordering in bulk': choose the type, download its sample sheet, upload it filled in, check the
+ * preview of every row and the total, then place the order or upload a corrected sheet
+ * (docs/decisions/0020-spreadsheets-in-worker-processes.md, docs/decisions/0039-bulk-order-preview.md).
+ */
 export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkOrderModalProps) {
   const [orderType, setOrderType] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<BulkOrderResponse | null>(null);
-  const upload = useUploadBulkOrder(setProgress);
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
+  const check = usePreviewBulkOrder(setProgress);
+  const place = useUploadBulkOrder(setProgress);
+  const openChooser = useRef<() => void>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const busy = check.isPending || place.isPending;
+
+  // The preview takes the focus when it appears, so that a keyboard or a screen reader is at the rows.
+  useEffect(() => {
+    if (previewed) previewHeading.current?.focus();
+  }, [previewed]);
 
   const reset = () => {
-    setResult(null);
+    setPreviewed(null);
     setProgress(0);
-    upload.reset();
+    check.reset();
+    place.reset();
   };
 
   const close = () => {
-    if (upload.isPending) return;
+    if (busy) return;
     reset();
     onClose();
   };
@@ -77,13 +127,18 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
   const send = (file: File) => {
     if (!orderType) return notify.info(messages.selectOrderTypeFirst);
     reset();
-    upload.mutate(
-      { file, orderType },
+    check.mutate({ file, orderType }, { onSuccess: (result) => setPreviewed({ result, file, orderType }) });
+  };
+
+  const confirm = () => {
+    if (!previewed) return;
+    setProgress(0);
+    place.mutate(
+      { file: previewed.file, orderType: previewed.orderType },
       {
         onSuccess: (res) => {
           notify.success(res.message);
-          if (res.rejected.length === 0) onOrdered(res.order.id);
-          else setResult(res);
+          onOrdered(res.order.id);
         },
       },
     );
@@ -133,38 +188,26 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
         <StepBlock n={3} title="Upload the filled sheet">
           {opened && (
             <Suspense fallback={<Skeleton height={128} radius="md" />}>
-              <BulkDropzone onFile={send} onReject={rejected} loading={upload.isPending} disabled={upload.isPending} />
+              <BulkDropzone onFile={send} openRef={openChooser} onReject={rejected} loading={check.isPending} disabled={busy} />
             </Suspense>
           )}
-          {upload.isPending && (
-            <Stack gap={4}>
-              <Progress value={progress} animated aria-label="Upload progress" />
-              <Text size="xs" c="dimmed">
-                {progress < 100 ? `Uploading… ${progress}%` : 'Reading the sheet…'}
-              </Text>
-            </Stack>
-          )}
+          {check.isPending && <UploadProgress percent={progress} done={bulkMessages.previewLoading} />}
+          {check.isError && <Refusal error={check.error} />}
         </StepBlock>
 
-        {result && (
-          <Alert
-            color="yellow"
-            icon={<IconInfoCircle size={18} aria-hidden />}
-            title={`${result.rejected.length} ${result.rejected.length === 1 ? 'row was' : 'rows were'} skipped`}
-          >
-            <ScrollArea.Autosize mah={200} type="auto">
-              <List size="sm" spacing={4} aria-label="Skipped rows">
-                {result.rejected.map((row) => (
-                  <List.Item key={row.row}>
-                    <b>Row {row.row}:</b> {row.reasons.join(' ')}
-                  </List.Item>
-                ))}
-              </List>
-            </ScrollArea.Autosize>
-            <Group mt="md">
-              <Button onClick={() => onOrdered(result.order.id)}>Continue to payment</Button>
-            </Group>
-          </Alert>
+        {previewed && (
+          <StepBlock n={4} title="Check and place the order">
+            <BulkPreview
+              ref={previewHeading}
+              preview={previewed.result}
+              fileName={previewed.file.name}
+              placing={place.isPending}
+              onConfirm={confirm}
+              onUploadAgain={() => openChooser.current?.()}
+            />
+            {place.isPending && <UploadProgress percent={progress} done={bulkMessages.placing} />}
+            {place.isError && <Refusal error={place.error} />}
+          </StepBlock>
         )}
       </Stack>
     </Modal>
