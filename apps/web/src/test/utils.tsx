@@ -96,6 +96,7 @@ export function makeUser(role: Role, overrides: Partial<User> = {}): User {
     group: 'Acme Media',
     agency_id: null,
     created_at: '2024-01-01T00:00:00Z',
+    onboarding: { welcome_guide_closed: false, offer_banner_dismissed: false },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { idParamSchema, messageResponseSchema } from '../schemas/common.js';
 import {
   changeStatusSchema,
   editUserSchema,
+  onboardingStepSchema,
   profilePictureParamsSchema,
   profileResponseSchema,
   updateInfoSchema,
@@ -10,6 +11,7 @@ import {
   userListAnyResponseSchema,
   userListQuerySchema,
 } from '../schemas/users.js';
+import { userResponseSchema } from '../schemas/auth.js';
 import { defineEndpoint } from './define.js';
 import { routes } from './routes.js';
 
@@ -65,6 +67,14 @@ export const userEndpoints = {
     tags,
     body: 'multipart',
     response: { 200: profileResponseSchema },
+  }),
+  finishOnboardingStep: defineEndpoint({
+    ...routes.finishOnboardingStep,
+    access: 'signed-in',
+    summary: "Mark a step of the caller's own onboarding done (the welcome guide closed, the offer banner dismissed): it is not shown again in any browser",
+    tags,
+    body: onboardingStepSchema,
+    response: { 200: userResponseSchema },
   }),
   /** Public: <img> tags send no bearer token, and the file names are 144-bit random. */
   getProfilePicture: defineEndpoint({

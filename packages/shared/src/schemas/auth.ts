@@ -217,6 +217,13 @@ export const userSchema = z.object({
   group: z.string().nullable(),
   agency_id: z.number().nullable(),
   created_at: z.string(),
+  /** Onboarding shown once, kept per user on the server (docs/decisions/0041-onboarding-once.md). */
+  onboarding: z.object({
+    /** The welcome guide was closed: it never opens again, in any browser. */
+    welcome_guide_closed: z.boolean(),
+    /** The offer banner was dismissed: it shows on no page again. */
+    offer_banner_dismissed: z.boolean(),
+  }),
 });
 export type User = z.infer<typeof userSchema>;
 

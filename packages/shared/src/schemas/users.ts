@@ -36,6 +36,16 @@ export type EditUserInput = z.input<typeof editUserFieldsSchema>;
 export const profileResponseSchema = z.object({ message: z.string(), user: userSchema });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
+/** The onboarding steps a user finishes once (docs/decisions/0041-onboarding-once.md). */
+export const ONBOARDING_STEPS = ['welcome_guide_closed', 'offer_banner_dismissed'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+/** POST /update/onboarding: marks one step of the caller's own onboarding done; there is no user to name. */
+export const onboardingStepSchema = z.strictObject(
+  { step: z.enum(ONBOARDING_STEPS, { error: userMessages.onboardingStepUnknown }) },
+  { error: userMessages.onboardingStepUnknown },
+);
+
 /** GET /profile-pictures/:file — the last segment of a user's profileImg URL. */
 export const profilePictureParamsSchema = z.object({ file: z.string() });
 

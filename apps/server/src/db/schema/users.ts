@@ -36,6 +36,9 @@ export const users = pgTable(
     utms: jsonb('utms').$type<Record<string, string | null | undefined>>(),
     /** Bumped on password change: tokens issued before it stop working. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Onboarding shown once (migration 0028): when the welcome guide was closed, when the offer banner was dismissed. */
+    welcomeGuideClosedAt: timestamp('welcome_guide_closed_at', { withTimezone: true }),
+    offerBannerDismissedAt: timestamp('offer_banner_dismissed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

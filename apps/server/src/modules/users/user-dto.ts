@@ -47,6 +47,10 @@ export function toUserDto(user: UserRow | UserWithAgency): User {
     group: groupOf(user, 'agencyName' in user ? user.agencyName : undefined),
     agency_id: user.agencyId,
     created_at: user.createdAt.toISOString(),
+    onboarding: {
+      welcome_guide_closed: user.welcomeGuideClosedAt !== null,
+      offer_banner_dismissed: user.offerBannerDismissedAt !== null,
+    },
   };
 }
 

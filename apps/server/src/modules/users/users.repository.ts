@@ -183,6 +183,17 @@ export const usersRepository = {
     });
   },
 
+  /**
+   * Marks one onboarding step of a user done (migration 0028). The first time counts: a repeat keeps
+   * the time it was first done.
+   */
+  async finishOnboardingStep(db: DbOrTx, id: number, step: 'welcomeGuideClosedAt' | 'offerBannerDismissedAt') {
+    await db
+      .update(users)
+      .set({ [step]: sql`coalesce(${users[step]}, now())` })
+      .where(eq(users.id, id));
+  },
+
   async incrementLoginCount(db: DbOrTx, id: number) {
     await db
       .update(users)

@@ -24,6 +24,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.editUser, { errors }, async (request) => users.editUser(ctx, currentUser(request), request.body.sign));
 
+  // The welcome guide closed, the offer banner dismissed: always the caller's own.
+  route(app, endpoints.finishOnboardingStep, { errors }, async (request) => users.finishOnboardingStep(ctx, currentUser(request), request.body.step));
+
   route(app, endpoints.updateProfilePic, { errors }, async (request) => {
     const user = currentUser(request);
     return users.replaceProfilePicture(ctx, user, await readPictureUpload(request));

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { messages, parsePhone, phoneCountry, PROFILE_PIC_MAX_BYTES, type editUserFieldsSchema, type updateInfoSchema } from '@copydesk/shared';
+import {
+  messages,
+  parsePhone,
+  phoneCountry,
+  PROFILE_PIC_MAX_BYTES,
+  type editUserFieldsSchema,
+  type OnboardingStep,
+  type updateInfoSchema,
+} from '@copydesk/shared';
 import type { Database } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/schema/index.js';
 import { can } from '../../lib/access.js';
@@ -68,6 +76,17 @@ export async function updateContactInfo(ctx: AppContext, actor: UserRow, input: 
   const updated = await usersRepository.update(ctx.db, actor.id, values);
   if (!updated) throw new AppError('request.not_found');
   return userResponse(ctx.db, updated.id, messages.profileUpdated);
+}
+
+const ONBOARDING_COLUMNS = { welcome_guide_closed: 'welcomeGuideClosedAt', offer_banner_dismissed: 'offerBannerDismissedAt' } as const;
+
+/**
+ * POST /update/onboarding: the caller's own onboarding step done (docs/decisions/0041-onboarding-once.md).
+ * The call names no user, so nobody can set another's; the answer is the caller as it now is.
+ */
+export async function finishOnboardingStep(ctx: AppContext, actor: UserRow, step: OnboardingStep) {
+  await usersRepository.finishOnboardingStep(ctx.db, actor.id, ONBOARDING_COLUMNS[step]);
+  return { user: await loadUserDto(ctx.db, actor.id) };
 }
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, PROFILE_PIC_MAX_BYTES } from '@copydesk/shared';
+import { messages, PROFILE_PIC_MAX_BYTES, userMessages } from '@copydesk/shared';
 import { hashPassword } from '../../lib/passwords.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { usersRepository } from './users.repository.js';
@@ -433,5 +433,57 @@ describe('POST /api/updateProfilePic and GET /api/profile-pictures/:file', () =>
     expect(paths).toEqual(
       expect.arrayContaining(['/api/update/updateInfo', '/api/update/updateUserInfo', '/api/updateProfilePic', '/api/profile-pictures/{file}']),
     );
+  });
+});
+
+describe('POST /api/update/onboarding (onboarding shown once)', () => {
+  const onboardingOf = async (key: keyof typeof tokens) => (await getInfo(tokens[key])).onboarding;
+
+  it('starts with nothing done', async () => {
+    expect(await onboardingOf('otherAssociate')).toEqual({ welcome_guide_closed: false, offer_banner_dismissed: false });
+  });
+
+  it.each(['admin', 'agency', 'associate'] as const)('lets the %s mark its own steps, and nobody else’s', async (role) => {
+    const others = (Object.keys(tokens) as (keyof typeof tokens)[]).filter((key) => key !== role);
+    const before = Object.fromEntries(await Promise.all(others.map(async (key) => [key, await onboardingOf(key)])));
+
+    const closed = await post('/api/update/onboarding', tokens[role], { step: 'welcome_guide_closed' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().user).toMatchObject({ id: ids[role], onboarding: { welcome_guide_closed: true } });
+    const dismissed = await post('/api/update/onboarding', tokens[role], { step: 'offer_banner_dismissed' });
+    expect(dismissed.json().user.onboarding).toEqual({ welcome_guide_closed: true, offer_banner_dismissed: true });
+    // Kept on the server: a fresh sign-in (another browser) reads it.
+    const again = await loginAs(t.app, demo[role]);
+    expect((await getInfo(again)).onboarding).toEqual({ welcome_guide_closed: true, offer_banner_dismissed: true });
+
+    // Naming another user is refused, not applied to them.
+    const victim = role === 'associate' ? ids.associate2 : ids.otherAgency;
+    for (const body of [
+      { step: 'welcome_guide_closed', user_id: victim },
+      { step: 'welcome_guide_closed', userId: victim },
+    ]) {
+      const refused = await post('/api/update/onboarding', tokens[role], body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'validation.failed', message: userMessages.onboardingStepUnknown });
+    }
+    for (const key of others) expect(await onboardingOf(key)).toEqual(before[key]);
+  });
+
+  it('keeps the time a step was first done', async () => {
+    await post('/api/update/onboarding', tokens.associate2, { step: 'offer_banner_dismissed' });
+    const first = (await usersRepository.findById(t.db, ids.associate2))!.offerBannerDismissedAt;
+    await post('/api/update/onboarding', tokens.associate2, { step: 'offer_banner_dismissed' });
+    expect((await usersRepository.findById(t.db, ids.associate2))!.offerBannerDismissedAt).toEqual(first);
+    expect(first).not.toBeNull();
+  });
+
+  it('refuses an unknown step or no step with a message, and a visitor with 401', async () => {
+    for (const body of [{}, { step: 'everything' }, { step: 'WELCOME_GUIDE_CLOSED' }]) {
+      const res = await post('/api/update/onboarding', tokens.otherAgency, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation.failed', message: userMessages.onboardingStepUnknown });
+    }
+    expect(await onboardingOf('otherAgency')).toEqual({ welcome_guide_closed: false, offer_banner_dismissed: false });
+    expect((await post('/api/update/onboarding', null, { step: 'welcome_guide_closed' })).statusCode).toBe(401);
   });
 });
