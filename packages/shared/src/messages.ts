@@ -363,6 +363,8 @@ export const userMessages = {
   agencyDeactivated: "Your agency's account has been deactivated. Please contact your agency.",
   addAgency: 'Add Agency',
   addAssociate: 'Add Associate',
+  /** POST /update/onboarding with anything but one known step (it names no user: the caller's own is set). */
+  onboardingStepUnknown: 'Send only the step that is done: welcome_guide_closed or offer_banner_dismissed.',
 } as const;
 
 /** The support inbox (docs/decisions/0024-support-inbox.md; Copydesk wording besides the original portal's modal title). */
@@ -470,6 +472,14 @@ export const crashScreenMessages = {
   reload: 'Reload',
   goToDashboard: 'Go to dashboard',
   reloading: 'Loading the latest version of Copydesk',
+} as const;
+
+/** A dialog closed (Escape, its close button, a click outside) while it holds text not yet sent or saved (Copydesk wording). */
+export const unsavedDialogMessages = {
+  title: 'Discard what you typed?',
+  body: 'This dialog has text that has not been sent or saved. If you close it, the text is lost.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard and close',
 } as const;
 
 /** Account security: password change, sign-in throttling (docs/decisions/0012-no-account-enumeration.md; Copydesk wording). */

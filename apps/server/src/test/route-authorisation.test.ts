@@ -240,6 +240,13 @@ const MATRIX: Row[] = [
   { route: 'POST /api/update/password', url: () => '/api/update/password', payload: () => ({}), allowed: all(422) },
   { route: 'POST /api/updateProfilePic', url: () => '/api/updateProfilePic', payload: () => ({}), allowed: all(422) },
   { route: 'POST /api/update/updateInfo', url: () => '/api/update/updateInfo', payload: () => ({}), allowed: { admin: 422, agencyA: 422, agencyB: 422 } },
+  // The caller's own onboarding; a repeat changes nothing (users.test.ts covers whose flag moves).
+  {
+    route: 'POST /api/update/onboarding',
+    url: () => '/api/update/onboarding',
+    payload: () => ({ step: 'offer_banner_dismissed' }),
+    allowed: all(200),
+  },
   {
     route: 'POST /api/update/updateUserInfo',
     url: () => '/api/update/updateUserInfo',

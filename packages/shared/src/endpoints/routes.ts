@@ -29,6 +29,7 @@ export const routes = {
   updateInfo: { method: 'POST', path: '/update/updateInfo' },
   editUser: { method: 'POST', path: '/update/updateUserInfo' },
   updateProfilePic: { method: 'POST', path: '/updateProfilePic' },
+  finishOnboardingStep: { method: 'POST', path: '/update/onboarding' },
   getProfilePicture: { method: 'GET', path: '/profile-pictures/:file' },
   listUsersByRole: { method: 'GET', path: '/user/getuserbyrole/:role' },
   listOrders: { method: 'GET', path: '/order' },
