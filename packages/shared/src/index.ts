@@ -14,6 +14,7 @@ export * from './schemas/users.js';
 export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
 export * from './pricing.js';
+export * from './order-states.js';
 export * from './schemas/orders.js';
 export * from './schemas/billing.js';
 export * from './schemas/coupons.js';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { REVISION_REASONS } from '../constants.js';
 import { contentMessages, messages } from '../messages.js';
 import { optionalQueryInt, optionalQueryText, pageMetaSchema } from './common.js';
-import { contentItemSchema, ITEM_STATUSES, ORDER_STATUSES } from './orders.js';
+import { ITEM_STATUSES, ORDER_STATUSES } from '../order-states.js';
+import { contentItemSchema } from './orders.js';
 
 /**
  * Delivery and review contracts (docs/decisions/0004-item-state-machine.md): the fulfilment queue, delivered
@@ -197,8 +198,3 @@ export const contentListRowSchema = z.object({
 });
 export type ContentListRow = z.infer<typeof contentListRowSchema>;
 export const contentListResponseSchema = z.object({ data: z.array(contentListRowSchema), meta: pageMetaSchema });
-
-/** What customers read for an item status ("Unassigned" sounds like nobody cares). */
-export function customerStatusLabel(status: (typeof ITEM_STATUSES)[number]): string {
-  return status === 'Unassigned' ? 'Queued for a writer' : status;
-}

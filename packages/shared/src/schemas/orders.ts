@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PURPOSES, MAX_KEYWORDS, PRODUCT_MARKETPLACES, PUBLISH_MEDIUM_REQUIRED_FOR, PUBLISH_PLACES, PURPOSES, TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
+import { ITEM_STATUSES, ORDER_SORT_COLUMNS, ORDER_STATUS_FILTERS, ORDER_STATUSES } from '../order-states.js';
 import { cursorFitsSort, keysetPageMetaSchema, keysetPagedQuerySchema, optionalQueryDate, optionalQueryInt, optionalQueryText } from './common.js';
 
 /**
@@ -140,14 +141,6 @@ export const orderBreakdownLineSchema = z.object({
   itemAddonPrice: z.number(),
 });
 export type OrderBreakdownLine = z.infer<typeof orderBreakdownLineSchema>;
-
-export const ORDER_STATUS_FILTERS = ['unpaid', 'inprogress', 'pending_review'] as const;
-export const ORDER_SORT_COLUMNS = ['id', 'user_id', 'created_at', 'total'] as const;
-export const ORDER_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
-
-export const ITEM_STATUSES = ['Unpaid', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const ORDER_STATUSES = ['UNPAID', 'IN-PROGRESS', 'COMPLETED'] as const;
 
 export const orderListQuerySchema = keysetPagedQuerySchema(ORDER_SORT_COLUMNS, 30, {
   id: 'integer',
