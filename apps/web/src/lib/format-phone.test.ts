@@ -1,5 +1,7 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from './format-phone';
+import { useFormattedPhone } from './use-formatted-phone';
 
 describe('formatPhone', () => {
   it('shows E.164 numbers in international format', () => {
@@ -17,5 +19,20 @@ describe('formatPhone', () => {
     expect(formatPhone(null)).toBeNull();
     expect(formatPhone('  ')).toBeNull();
     expect(formatPhone(undefined)).toBeNull();
+  });
+});
+
+describe('useFormattedPhone', () => {
+  it('shows the number as stored until the phone library has loaded, then in international format', async () => {
+    const { result } = renderHook(() => useFormattedPhone('+14155550123', 'US'));
+    expect(result.current).toBe('+14155550123');
+    await waitFor(() => expect(result.current).toBe('+1 415 555 0123'));
+  });
+
+  it('gives null for nothing', async () => {
+    const { result } = renderHook(() => useFormattedPhone('  '));
+    expect(result.current).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBeNull();
   });
 });
