@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { orderScreenMessages } from '@copydesk/shared';
+import { bulkMessages, orderScreenMessages } from '@copydesk/shared';
 import { demo, signIn, tokenOf } from '../harness/accounts';
 
 async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
@@ -96,6 +96,8 @@ test('a bulk upload of the downloaded sample sheet lands on the payment of the n
   await workbook.xlsx.writeFile(file);
 
   await dialog.locator('input[type="file"]').setInputFiles(file);
+  // The sheet is previewed first (docs/decisions/0039-bulk-order-preview.md); the order is placed on confirmation.
+  await dialog.getByRole('button', { name: bulkMessages.previewConfirm(1) }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
 

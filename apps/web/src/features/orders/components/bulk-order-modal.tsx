@@ -93,9 +93,13 @@ export function BulkOrderModal({ opened, onClose, orderTypes, onOrdered }: BulkO
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const busy = check.isPending || place.isPending;
 
-  // The preview takes the focus when it appears, so that a keyboard or a screen reader is at the rows.
+  // The preview takes the focus when it appears, so that a keyboard or a screen reader is at the rows,
+  // and comes to the top of the dialog, so that the eye is too (the steps above stay a scroll away).
   useEffect(() => {
-    if (previewed) previewHeading.current?.focus();
+    const heading = previewHeading.current;
+    if (!previewed || !heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView?.({ block: 'start' });
   }, [previewed]);
 
   const reset = () => {
