@@ -143,7 +143,7 @@ test('an item travels from the queue through a revision to approval, and a delet
   await expect(customer).toHaveURL(/\/order$/);
   await expect(customer.getByText(contentMessages.approved)).toBeVisible();
   const orderRow = customer.getByRole('row', { name: `Order ${orderId}`, exact: true });
-  await expect(orderRow).toContainText('COMPLETED');
+  await expect(orderRow).toContainText('Completed');
   await expect(counter(customer, 'Completed')).toContainText('1');
   await expect(counter(customer, 'In Progress')).toContainText('0');
 

@@ -130,7 +130,7 @@ test('the orders list filters by the status query and the order id, and resets',
   await page.goto('/order?status=unpaid');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Unpaid');
   await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toBeVisible();
-  await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toContainText('UNPAID');
+  await expect(page.getByRole('row', { name: `Order ${newer}`, exact: true })).toContainText('Unpaid');
 
   await page.getByRole('textbox', { name: 'Order ID' }).fill(String(older));
   await expect(page.getByRole('row', { name: `Order ${older}`, exact: true })).toBeVisible();

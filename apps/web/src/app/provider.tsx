@@ -21,7 +21,13 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // White on a filled green button (Activate): shade 8 is 3.4:1, shade 9 4.4:1; darkened, 6.3:1.
+    '--mantine-color-green-filled': 'color-mix(in srgb, var(--mantine-color-green-9) 80%, black)',
+    '--mantine-color-green-filled-hover': 'color-mix(in srgb, var(--mantine-color-green-9) 70%, black)',
+  },
   dark: {},
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActionIcon, Alert, Anchor, Button, Card, Center, Flex, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Flex, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
@@ -8,6 +8,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { IconAlertTriangle, IconArrowLeft, IconCheck, IconClockCheck, IconCreditCard, IconDownload, IconMessage2 } from '@tabler/icons-react';
 import { contentMessages, isShortDelivery, reviewScreenMessages, roleCan, type ContentDetail } from '@copydesk/shared';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useApproveContent } from '@/features/content/api/approve-content';
 import { downloadContent } from '@/features/content/api/download-content';
 import { useContent } from '@/features/content/api/get-content';
@@ -152,7 +153,7 @@ export function ContentViewRoute() {
         </Stack>
       ) : !item ? (
         <Center mih={240}>
-          <Loader aria-label="Loading the item" />
+          <LoadingIndicator label="Loading the item" />
         </Center>
       ) : (
         <>

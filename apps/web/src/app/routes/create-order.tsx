@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Center, Loader } from '@mantine/core';
+import { Button, Center } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconTableImport } from '@tabler/icons-react';
 import { CATEGORIES, messages, orderMessages, roleCan } from '@copydesk/shared';
@@ -21,6 +21,7 @@ import { useSession } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/server-errors';
 import { focusPageHeading } from '@/lib/page-heading';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 
 /** After a failed load the user is sent back after 500 ms. */
 const ERROR_BACK_MS = 500;
@@ -154,7 +155,7 @@ export function CreateOrderRoute() {
   if (!products.data || form.items.length === 0) {
     return (
       <Center mih={320}>
-        <Loader aria-label="Loading the order" />
+        <LoadingIndicator label="Loading the order" />
       </Center>
     );
   }

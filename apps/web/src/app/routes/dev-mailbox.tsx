@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Container.css';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { messages } from '@copydesk/shared';
 import { Brand } from '@/components/ui/brand';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useOutbox } from '@/features/dev-mailbox/api/get-outbox';
 import { OutboxList } from '@/features/dev-mailbox/components/outbox-list';
 import { ApiError } from '@/lib/api-client';
@@ -30,7 +31,7 @@ export function DevMailboxRoute() {
           <Text c="dimmed">Emails this server would have sent, newest first. Open one to follow its links.</Text>
         </Stack>
         {outbox.isPending ? (
-          <Loader aria-label="Loading emails" />
+          <LoadingIndicator label="Loading emails" />
         ) : off ? (
           <Alert color="gray" icon={<IconInfoCircle aria-hidden />}>
             {messages.mailboxOff}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Center, Grid, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Grid, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
@@ -14,6 +14,7 @@ import { ThreadView } from '@/features/messages/components/thread-view';
 import { useInboxParams } from '@/features/messages/hooks/use-inbox-params';
 import { useSession } from '@/lib/auth';
 import { usePagedList } from '@/lib/use-paged-list';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 
 const PAGE_LIMIT = 10;
 
@@ -54,7 +55,7 @@ export function MessageRoute() {
     <Card withBorder radius="lg" padding={0}>
       {threads.isPending ? (
         <Center mih={200}>
-          <Loader aria-label={t.loadingList} />
+          <LoadingIndicator label={t.loadingList} />
         </Center>
       ) : threads.isError && !threads.data ? (
         <Alert m="md" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t.listFailed}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ActionIcon, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import { IconArrowLeft, IconCreditCard, IconFileZip, IconMessage, IconPlus } from '@tabler/icons-react';
 import { formatDollars, inboxScreenMessages, messages, reviewScreenMessages, roleCan, type ContentItem } from '@copydesk/shared';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { useProducts } from '@/features/catalog/api/get-products';
@@ -112,7 +113,7 @@ export function OrderItemsRoute() {
         </Stack>
       ) : !detail ? (
         <Center mih={240}>
-          <Loader aria-label="Loading the order" />
+          <LoadingIndicator label="Loading the order" />
         </Center>
       ) : (
         <>

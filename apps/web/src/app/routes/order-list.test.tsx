@@ -47,7 +47,7 @@ describe('orders list', () => {
     const { calls } = await openList();
     expect(await screen.findByRole('row', { name: 'Order 14' })).toHaveTextContent('$46.00');
     expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('$120.50');
-    expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('IN-PROGRESS');
+    expect(screen.getByRole('row', { name: 'Order 13' })).toHaveTextContent('In progress');
     expect(screen.getByText(orderScreenMessages.showingEntries(1, 30, 57))).toBeInTheDocument();
     for (const [label, n] of [
       ['Total Orders', '57'],
@@ -123,7 +123,7 @@ describe('orders list', () => {
     expect(lastListQuery(calls).get('after')).toBe('cursor-total-asc-1');
   });
 
-  it('says NO DATA FOUND! when there are no orders yet, and offers to place one', async () => {
+  it('says No data found. when there are no orders yet, and offers to place one', async () => {
     await openList({ rows: [], total: 0 });
     expect(await screen.findByText(messages.noData)).toBeInTheDocument();
     expect(screen.getByText(listScreenMessages.ordersNoneCustomer)).toBeInTheDocument();
@@ -341,7 +341,7 @@ describe('orders list on a phone', () => {
     const cards = await screen.findByRole('list', { name: 'Orders' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const paid = within(cards).getByRole('listitem', { name: 'Order 13' });
-    for (const text of ['#13', 'Total', '$120.50', 'IN-PROGRESS', 'Ordered By', 'Bob Brown']) expect(paid).toHaveTextContent(text);
+    for (const text of ['#13', 'Total', '$120.50', 'In progress', 'Ordered By', 'Bob Brown']) expect(paid).toHaveTextContent(text);
     expect(within(paid).getByRole('link', { name: 'View order 13' })).toHaveAttribute('href', '/items/13');
     expect(within(paid).getByRole('button', { name: 'Download invoice of order 13' })).toBeInTheDocument();
 

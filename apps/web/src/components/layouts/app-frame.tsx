@@ -31,6 +31,7 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED } from '@copydesk/shared';
 import { Brand } from '@/components/ui/brand';
+import { copyrightLine } from './copyright';
 import classes from './app-frame.module.css';
 
 type IconComponent = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
@@ -349,7 +350,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
         {banner}
         <Box style={{ flex: 1 }}>{children}</Box>
         <Text component="footer" size="xs" c="dimmed" ta="center" pt="xl">
-          © 2023 Copydesk
+          {copyrightLine()}
         </Text>
       </AppShell.Main>
     </AppShell>

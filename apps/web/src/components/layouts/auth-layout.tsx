@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Brand } from '@/components/ui/brand';
+import { copyrightLine } from './copyright';
 
 type AuthLayoutProps = {
   title: ReactNode;
@@ -42,7 +43,7 @@ export function AuthLayout({ title, subtitle, width = 440, children }: AuthLayou
             {children}
           </Paper>
           <Text ta="center" size="xs" c="dimmed">
-            © 2023 Copydesk
+            {copyrightLine()}
           </Text>
         </Stack>
       </Center>

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Skeleton.css';
 import { IconChartBar, IconCreditCard, IconPlus, IconWallet } from '@tabler/icons-react';
 import { formatDollars, messages } from '@copydesk/shared';
+import { badgeText } from '@/components/ui/badge-text';
 import { useAvailableBalance } from '../api/get-available-balance';
 import { useSavedCards } from '../api/get-saved-cards';
 import { useSpending } from '../api/get-spending';
@@ -125,7 +126,7 @@ export function PaymentMethodsCard({ userId }: { userId: number }) {
             <Text fw={600}>
               Card ending in {recent.card_last_digits}, Expiry {recent.card_expiry}
             </Text>
-            <Badge size="sm" variant="light" color="green">
+            <Badge size="sm" variant="light" color="green" c={badgeText('green')}>
               Recent
             </Badge>
           </Group>

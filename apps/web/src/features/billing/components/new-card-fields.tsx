@@ -42,7 +42,7 @@ type NewCardFieldsProps = {
 const StripeCardElement = lazy(() => import('./stripe-card-element'));
 
 /** The card element's place while Stripe mode or its code is loading (label, description, input). */
-const cardSkeleton = <Skeleton h={78} radius="sm" aria-label="Loading the card form" />;
+const cardSkeleton = <Skeleton h={78} radius="sm" role="status" aria-label="Loading the card form" />;
 
 const GROUPED_MAX = 19 + 4; // 19 digits and the spaces between groups of four
 

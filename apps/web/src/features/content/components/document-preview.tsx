@@ -21,7 +21,7 @@ export function DocumentPreview({ contentId, latest }: { contentId: number; late
   }
   if (preview.isPending) {
     return (
-      <Stack gap="xs" className={classes.panel} aria-busy="true" aria-label="Loading the preview">
+      <Stack gap="xs" className={classes.panel} role="status" aria-busy="true" aria-label="Loading the preview">
         <Skeleton h={22} w="60%" />
         <Skeleton h={14} />
         <Skeleton h={14} />

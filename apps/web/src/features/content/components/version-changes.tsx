@@ -46,7 +46,7 @@ export function VersionChanges({ contentId, documents }: { contentId: number; do
       {failed ? (
         <ErrorState title={reviewScreenMessages.changesFailed} error={failed.error} onRetry={() => void failed.refetch()} retrying={failed.isFetching} />
       ) : changes === undefined ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the changes">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the changes">
           <Skeleton h={14} />
           <Skeleton h={14} w="80%" />
         </Stack>

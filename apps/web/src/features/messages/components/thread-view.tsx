@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Box, Button, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { inboxScreenMessages as t } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useThread } from '../api/get-thread';
 import type { ThreadMessage } from '../api/types';
 import { authorRoleLabel, formatWhen } from '../lib/format';
@@ -68,7 +69,7 @@ export function ThreadView({ threadId, onBack, focusOnOpen = false, showAgency }
       <Stack gap="sm">
         {back}
         <Center mih={200}>
-          <Loader aria-label={t.loadingThread} />
+          <LoadingIndicator label={t.loadingThread} />
         </Center>
       </Stack>
     );

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { customerStatusLabel, type ItemStatus, type OrderRow } from '@copydesk/shared';
-import { badgeText } from '@/components/ui/badge-text';
+import { badgeText, sentenceCase } from '@/components/ui/badge-text';
 
 const ORDER_COLORS: Record<OrderRow['status'], string> = { UNPAID: 'red', 'IN-PROGRESS': 'blue', COMPLETED: 'green' };
 
@@ -14,10 +14,11 @@ const ITEM_COLORS: Record<ItemStatus, string> = {
   Approved: 'green',
 };
 
+/** An order's status in sentence case ("In progress"); the API's value stays IN-PROGRESS. */
 export function OrderStatusBadge({ status }: { status: OrderRow['status'] }) {
   return (
-    <Badge color={ORDER_COLORS[status]} c={badgeText(ORDER_COLORS[status])} variant="light" radius="sm">
-      {status}
+    <Badge color={ORDER_COLORS[status]} c={badgeText(ORDER_COLORS[status])} variant="light" radius="sm" tt="none">
+      {sentenceCase(status)}
     </Badge>
   );
 }

@@ -23,7 +23,7 @@ describe('recent orders', () => {
     open(true);
     const order = await screen.findByRole('link', { name: /^Order #14/ });
     expect(order).not.toHaveTextContent(messages.orderNotActive);
-    expect(order).toHaveTextContent('UNPAID');
+    expect(order).toHaveTextContent('Unpaid');
   });
 
   it('says its orders could not be loaded, with Retry, instead of looking empty, and recovers', async () => {
