@@ -31,7 +31,7 @@ export function DeliverConfirmModal({ chosen, itemLabel, onCancel, onConfirm }: 
             <b>{chosen.file.name}</b>
           </Text>
           {words.short ? (
-            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Short of the order">
+            <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
               {reviewScreenMessages.shortBeforeDelivery(words.word_count, words.requested_word_count)}
             </Alert>
           ) : (
@@ -44,9 +44,7 @@ export function DeliverConfirmModal({ chosen, itemLabel, onCancel, onConfirm }: 
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button onClick={onConfirm} color={words.short ? 'orange.9' : undefined}>
-              {words.short ? 'Deliver anyway' : 'Deliver'}
-            </Button>
+            <Button onClick={onConfirm}>{words.short ? 'Deliver anyway' : 'Deliver'}</Button>
           </Group>
         </Stack>
       )}
