@@ -19,14 +19,29 @@ function emptyDashboard(call: FetchCall): Response | undefined {
   return undefined;
 }
 
-async function openDashboard(loginCount: number, role: 'agency' | 'associate' = 'agency') {
+/** The user with the onboarding step of a POST /update/onboarding done, as the server keeps it. */
+function withStepDone(user: User, call: FetchCall): User {
+  const step = (call.body as { step: keyof User['onboarding'] }).step;
+  return { ...user, onboarding: { ...user.onboarding, [step]: true } };
+}
+const onboardingAnswer = (user: User, call: FetchCall) => json(200, { user: withStepDone(user, call) });
+
+async function openDashboard(loginCount: number, role: 'agency' | 'associate' = 'agency', overrides: Partial<User> = {}) {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const auth = signIn(role, { login_count: loginCount, order_count: 1 });
-  mockApi((call) => (route(call) === 'GET /api/getInfo' ? json(200, { user: auth.user }) : emptyDashboard(call)));
+  const auth = signIn(role, { login_count: loginCount, order_count: 1, ...overrides });
+  let kept = auth.user;
+  const calls = mockApi((call) => {
+    const r = route(call);
+    if (r === 'GET /api/getInfo') return json(200, { user: kept });
+    if (r === 'POST /api/update/onboarding') return json(200, { user: (kept = withStepDone(kept, call)) });
+    return emptyDashboard(call);
+  });
   const view = renderRoute('/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
-  return view;
+  return { ...view, calls };
 }
+
+const onboardingCalls = (calls: FetchCall[]) => calls.filter((c) => route(c) === 'POST /api/update/onboarding').map((c) => c.body);
 
 describe('dashboard', () => {
   it('greets the user by name with the subtitle of their role', async () => {
@@ -34,8 +49,8 @@ describe('dashboard', () => {
     expect(screen.getByText(messages.dashboardSubtitleAgency)).toBeInTheDocument();
   });
 
-  it('opens the welcome guide 3 seconds after a first login, once', async () => {
-    const { unmount } = await openDashboard(1);
+  it('opens the welcome guide 3 seconds after a first login, and never again once closed', async () => {
+    const { user, unmount, calls } = await openDashboard(1);
 
     await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS - 500));
     expect(screen.queryByRole('dialog', { name: 'Getting started' })).not.toBeInTheDocument();
@@ -44,7 +59,10 @@ describe('dashboard', () => {
     for (const step of ['Add balance', 'Add team members', 'Place an order']) {
       expect(guide).toHaveTextContent(step);
     }
-    expect(screen.getByRole('button', { name: 'Close getting started guide' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close getting started guide' }));
+    // Kept on the server, so another browser does not open it either; the stored user follows the answer.
+    await waitFor(() => expect(onboardingCalls(calls)).toEqual([{ step: 'welcome_guide_closed' }]));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('userId')!).user.onboarding.welcome_guide_closed).toBe(true));
 
     unmount();
     renderRoute('/dashboard');
@@ -69,6 +87,13 @@ describe('dashboard', () => {
     await openDashboard(2);
     await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 500));
     expect(screen.queryByRole('dialog', { name: 'Getting started' })).not.toBeInTheDocument();
+  });
+
+  it('does not open the guide in a browser of its first sign-in once it was closed in another', async () => {
+    const { calls } = await openDashboard(1, 'agency', { onboarding: { welcome_guide_closed: true, offer_banner_dismissed: false } });
+    await act(() => vi.advanceTimersByTimeAsync(WELCOME_DELAY_MS + 500));
+    expect(screen.queryByRole('dialog', { name: 'Getting started' })).not.toBeInTheDocument();
+    expect(onboardingCalls(calls)).toEqual([]);
   });
 
   it('offers an associate only what an associate can do', async () => {
@@ -100,6 +125,7 @@ describe('dashboard: orders', () => {
       }
       if (r === 'GET /api/order/getCountBystatus/unpaid') return json(200, { count: 2 });
       if (r === 'GET /api/order/getCountBystatus/null') return json(200, { count: 5 });
+      if (r === 'POST /api/update/onboarding') return onboardingAnswer(auth.user, call);
     });
     return { ...renderRoute('/dashboard'), calls };
   }
@@ -134,20 +160,10 @@ describe('dashboard: orders', () => {
     expect(screen.queryByRole('link', { name: 'Place an Order' })).not.toBeInTheDocument();
   });
 
-  it('sends a customer without orders to /create once, on the sign-in after the first', async () => {
-    const { router, unmount } = openWithOrders('agency', { order_count: 0, login_count: 2 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
-    unmount();
-
-    const again = renderRoute('/dashboard');
-    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' });
-    expect(again.router.state.location.pathname).toBe('/dashboard');
-  });
-
-  it('keeps the first sign-in, customers with orders and admins on the dashboard', async () => {
+  it('keeps every sign-in on the dashboard, a customer without orders too (no redirect to /create)', async () => {
     for (const [role, overrides] of [
-      ['agency', { order_count: 0, login_count: 1 }],
-      ['agency', { order_count: 1, login_count: 2 }],
+      ['agency', { order_count: 0, login_count: 2 }],
+      ['agency', { order_count: 0, login_count: 3 }],
       ['admin', { order_count: 0, login_count: 2 }],
     ] as const) {
       localStorage.clear();
@@ -266,6 +282,7 @@ describe('dashboard: figures per role', () => {
       if (r === 'GET /api/order/getCountBystatus/null') return json(200, { count: 5 });
       if (r.startsWith('GET /api/order/getCountBystatus/')) return json(200, { count: 0 });
       if (r === 'GET /api/order' || r === 'GET /api/content') return json(200, { data: [], meta: pageMeta(0, 1, 3) });
+      if (r === 'POST /api/update/onboarding') return onboardingAnswer(auth.user, call);
     });
     return { ...renderRoute('/dashboard'), calls };
   }

@@ -17,7 +17,6 @@ import { LocationSelects } from '@/features/geo/components/location-selects';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { OrderStatusLinks } from '@/features/orders/components/order-status-links';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
-import { useFirstOrderRedirect } from '@/features/orders/hooks/use-first-order-redirect';
 import { useUserCount } from '@/features/users/api/get-user-count';
 import { useSession } from '@/lib/auth';
 import { formatPhone } from '@/lib/format-phone';
@@ -113,7 +112,6 @@ function AccountFigures({ user, role, onAddBalance }: { user: User; role: Role; 
 export function DashboardRoute() {
   const { user, role } = useSession();
   const [addingBalance, setAddingBalance] = useState(false);
-  useFirstOrderRedirect(user, role);
   if (!user || !role) return null;
   return (
     <Stack gap="xl" maw={1100}>
@@ -142,8 +140,7 @@ export function DashboardRoute() {
       <RecentOrders isAdmin={!roleCan(role, 'orders.pay')} />
       <AccountCard user={user} />
       <WelcomeGuide
-        userId={user.id}
-        loginCount={user.login_count}
+        user={user}
         role={role}
         onAddBalance={roleCan(role, 'wallet.topup') || roleCan(role, 'wallet.credit') ? () => setAddingBalance(true) : undefined}
       />

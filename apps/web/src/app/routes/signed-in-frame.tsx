@@ -73,7 +73,7 @@ export function SignedInFrame() {
       helpLink={roleCan(role, 'help.bookCall') ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset } : undefined}
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
       topBarExtra={user && roleCan(role, 'wallet.view') ? <BalanceBadge userId={user.id} /> : undefined}
-      banner={user && roleCan(role, 'wallet.view') ? <OfferBanner userId={user.id} /> : undefined}
+      banner={user && roleCan(role, 'wallet.view') ? <OfferBanner user={user} /> : undefined}
       onProfile={() => navigate('/my-account')}
       onLogout={onLogout}
     >

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { billingMessages, offerMessages, type Role } from '@copydesk/shared';
+import { describe, expect, it } from 'vitest';
+import { billingMessages, offerMessages, type Role, type User } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 
 /** The promo banner in the signed-in frame (docs/decisions/0008-offer-credit.md). */
@@ -46,8 +46,6 @@ function frameApi(role: Role, offer: Handler, over: Record<string, Handler> = {}
 const banner = () => screen.queryByRole('status', { name: 'Offer' });
 const offerCalls = (calls: FetchCall[]) => calls.filter((c) => route(c) === 'GET /api/getOfferStatus').length;
 
-afterEach(() => sessionStorage.clear());
-
 describe('offer banner', () => {
   it("shows an agency the server's offer text above the screen", async () => {
     frameApi('agency', () => json(200, promo()));
@@ -90,14 +88,29 @@ describe('offer banner', () => {
     expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
   });
 
-  it('closes for the rest of the session', async () => {
-    frameApi('agency', () => json(200, promo()));
+  it('closes for good: kept on the server, hidden on every page and after signing in again', async () => {
+    // The server's user: GET /getInfo answers it as the dismissal left it.
+    let kept: User | null = null;
+    const { auth, calls } = frameApi('agency', () => json(200, promo()), {
+      'GET /api/getInfo': () => json(200, { user: kept ?? auth.user }),
+      'POST /api/update/onboarding': () => {
+        kept = { ...auth.user, onboarding: { welcome_guide_closed: false, offer_banner_dismissed: true } };
+        return json(200, { user: kept });
+      },
+    });
     const first = renderRoute('/dashboard');
     await first.user.click(within(await screen.findByRole('status', { name: 'Offer' })).getByRole('button', { name: 'Dismiss offer' }));
     expect(banner()).not.toBeInTheDocument();
+    // Focus goes on at the page's heading, not the top of the document.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toHaveFocus());
+    await waitFor(() =>
+      expect(calls.filter((c) => route(c) === 'POST /api/update/onboarding').map((c) => c.body)).toEqual([{ step: 'offer_banner_dismissed' }]),
+    );
     first.unmount();
 
-    // Another visit in the same browser session (a reload): still closed.
+    // Another page, after a new sign-in that stored the user as it was before (another browser): the frame
+    // reads the user from the server, and the banner stays closed.
+    signIn('agency');
     renderRoute('/billing');
     await screen.findByRole('heading', { name: 'Billing', level: 1 });
     expect(banner()).not.toBeInTheDocument();

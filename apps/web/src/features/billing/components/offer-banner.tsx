@@ -1,24 +1,35 @@
+import { useState } from 'react';
 import { Alert } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
-import { useSessionStorage } from '@mantine/hooks';
 import { IconGift } from '@tabler/icons-react';
+import type { User } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
+import { onboardingOf, useFinishOnboardingStep } from '@/lib/onboarding';
+import { focusPageHeading } from '@/lib/page-heading';
 import { useOfferStatus } from '../api/get-offer-status';
 
 /**
  * The promo banner (docs/decisions/0008-offer-credit.md): the server's offer text ('You're $X away from gaining
- * $100 credit.') while GET /getOfferStatus says to show it. Closing it hides it for the rest of the
- * browser session; it is read again after every payment, so it goes once the credit is earned.
+ * $100 credit.') while GET /getOfferStatus says to show it. It is read again after every payment, so it
+ * goes once the credit is earned. Dismissing it is for good: the user's `offer_banner_dismissed` is kept
+ * on the server (docs/decisions/0041-onboarding-once.md), so no page and no later sign-in shows it again.
  */
-export function OfferBanner({ userId }: { userId: number }) {
+export function OfferBanner({ user }: { user: User }) {
   const status = useOfferStatus();
-  const [dismissed, setDismissed] = useSessionStorage({
-    key: `offerBannerDismissed:${userId}`,
-    defaultValue: false,
-    getInitialValueInEffect: false,
-  });
+  const finish = useFinishOnboardingStep();
+  // Hidden at once, before the server has answered.
+  const [dismissedHere, setDismissedHere] = useState(false);
   const offer = status.data;
-  if (!offer?.show || !offer.message || dismissed) return null;
+  if (!offer?.show || !offer.message || dismissedHere || onboardingOf(user).offer_banner_dismissed) return null;
+
+  const dismiss = () => {
+    setDismissedHere(true);
+    finish.mutate('offer_banner_dismissed');
+    // The close button goes with the banner: reading goes on at the page's heading, just below it,
+    // instead of the top of the document.
+    requestAnimationFrame(() => focusPageHeading());
+  };
+
   return (
     <Alert
       role="status"
@@ -31,7 +42,7 @@ export function OfferBanner({ userId }: { userId: number }) {
       icon={<IconGift size={20} stroke={1.7} aria-hidden />}
       withCloseButton
       closeButtonLabel="Dismiss offer"
-      onClose={() => setDismissed(true)}
+      onClose={dismiss}
       styles={{ message: { color: badgeText('teal'), fontWeight: 500 } }}
     >
       {offer.message}

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Button, Group, Menu, type MantineSize } from '@mantine/core';
 import '@mantine/core/styles/Menu.css';
 import { IconChevronDown, IconHandGrab } from '@tabler/icons-react';
 import type { ItemStatus } from '@copydesk/shared';
+import { keepFocusInRow } from '@/lib/keep-focus';
 import { notify } from '@/lib/notify';
 import { useAssignContent } from '../api/assign-content';
 import type { Agent } from '../api/get-fulfilment-agents';
@@ -23,13 +25,19 @@ type AssignControlsProps = {
 /** Take (assign to me) and Assign to… (another admin); nothing for items that cannot be assigned. */
 export function AssignControls({ id, status, agents, itemLabel, size = 'xs', compact = false }: AssignControlsProps) {
   const assign = useAssignContent();
+  const menuButton = useRef<HTMLButtonElement>(null);
   if (!canAssign(status)) return null;
 
   // mutateAsync: once assigned, the refreshed item hides these controls (an unmounted mutate skips its callbacks).
   // A failure is the query client's toast (lib/server-errors.ts); here it only must not go unhandled.
-  const run = (linkagentId?: number) =>
+  // `from`: the button that was used (the menu's own button for Assign to…), whose row keeps the focus
+  // once the controls have gone (its Upload .docx), instead of the top of the page.
+  const run = (from: HTMLElement | null, linkagentId?: number) =>
     assign.mutateAsync({ id, linkagentId }).then(
-      (res) => notify.success(res.message),
+      (res) => {
+        notify.success(res.message);
+        if (from) keepFocusInRow(from);
+      },
       () => undefined,
     );
   const taking = assign.isPending && assign.variables?.linkagentId === undefined;
@@ -40,7 +48,7 @@ export function AssignControls({ id, status, agents, itemLabel, size = 'xs', com
       <Button
         size={size}
         leftSection={compact ? undefined : <IconHandGrab size={16} aria-hidden />}
-        onClick={() => void run()}
+        onClick={(event) => void run(event.currentTarget)}
         loading={taking}
         disabled={assign.isPending && !taking}
         aria-label={itemLabel ? `Take ${itemLabel}` : undefined}
@@ -50,6 +58,7 @@ export function AssignControls({ id, status, agents, itemLabel, size = 'xs', com
       <Menu position="bottom-end" shadow="md" withinPortal>
         <Menu.Target>
           <Button
+            ref={menuButton}
             size={size}
             variant="default"
             px={compact ? 'xs' : undefined}
@@ -69,7 +78,7 @@ export function AssignControls({ id, status, agents, itemLabel, size = 'xs', com
             <Menu.Item disabled>No admins available</Menu.Item>
           ) : (
             agents.map((agent) => (
-              <Menu.Item key={agent.id} onClick={() => void run(agent.id)}>
+              <Menu.Item key={agent.id} onClick={() => void run(menuButton.current, agent.id)}>
                 {agent.name}
               </Menu.Item>
             ))

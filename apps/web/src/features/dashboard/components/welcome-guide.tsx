@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router';
 import { Button, Modal, Stack, Text, ThemeIcon, Group } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { IconShoppingCartPlus, IconUsersPlus, IconWallet } from '@tabler/icons-react';
-import { messages, WELCOME_DELAY_MS, type Role } from '@copydesk/shared';
+import { messages, WELCOME_DELAY_MS, type Role, type User } from '@copydesk/shared';
+import { onboardingOf, useFinishOnboardingStep } from '@/lib/onboarding';
 import { focusPageHeading } from '@/lib/page-heading';
-
-const seenKey = (userId: number) => `welcomeGuideSeen:${userId}`;
 
 /** A step opens a page, or (`opens: 'add-balance'`) the Add Balance dialog over the dashboard. */
 type Step = { label: string; hint: string; to: string; opens?: 'add-balance'; icon: typeof IconWallet };
@@ -25,31 +24,38 @@ const STEPS: Record<Role, Step[]> = {
 };
 
 type WelcomeGuideProps = {
-  userId: number;
-  loginCount: number;
+  user: User;
   role: Role;
   /** Opens the Add Balance dialog (the agency's top-up, the admin's credit); without it the step opens the billing page. */
   onAddBalance?: () => void;
 };
 
-/** First-login guide: opens 3 s after the dashboard loads, once per user. */
-export function WelcomeGuide({ userId, loginCount, role, onAddBalance }: WelcomeGuideProps) {
+/**
+ * First sign-in guide: opens 3 s after the dashboard loads, on the user's first sign-in only, until it
+ * is closed (its close button, Escape, or a step's Start). Closing it is kept on the server
+ * (docs/decisions/0041-onboarding-once.md), so no browser opens it again.
+ */
+export function WelcomeGuide({ user, role, onAddBalance }: WelcomeGuideProps) {
   const navigate = useNavigate();
+  const finish = useFinishOnboardingStep();
   const [opened, setOpened] = useState(false);
   /** A dialog to open once the guide has gone, so it takes focus from the heading and gives it back there. */
   const then = useRef<(() => void) | null>(null);
+  const due = user.login_count <= 1 && !onboardingOf(user).welcome_guide_closed;
 
   useEffect(() => {
-    if (loginCount >= 2 || localStorage.getItem(seenKey(userId))) return;
-    const timer = setTimeout(() => {
-      localStorage.setItem(seenKey(userId), '1');
-      setOpened(true);
-    }, WELCOME_DELAY_MS);
+    if (!due) return;
+    const timer = setTimeout(() => setOpened(true), WELCOME_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [userId, loginCount]);
+  }, [due]);
+
+  const close = () => {
+    setOpened(false);
+    finish.mutate('welcome_guide_closed');
+  };
 
   const go = (step: Step) => {
-    setOpened(false);
+    close();
     if (step.opens === 'add-balance' && onAddBalance) then.current = onAddBalance;
     else navigate(step.to);
   };
@@ -64,7 +70,7 @@ export function WelcomeGuide({ userId, loginCount, role, onAddBalance }: Welcome
   return (
     <Modal
       opened={opened}
-      onClose={() => setOpened(false)}
+      onClose={close}
       title={
         <Text component="span" fw={700} fz="lg">
           Getting started

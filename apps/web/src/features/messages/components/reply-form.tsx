@@ -12,8 +12,8 @@ import { MESSAGE_MAX } from '../api/types';
 import { formatCount } from '../lib/format';
 import { CharacterCount } from './character-count';
 
-/** The reply box under a thread; Ctrl/⌘+Enter sends, like the button. */
-export function ReplyForm({ threadId }: { threadId: number }) {
+/** The reply box under a thread; Ctrl/⌘+Enter sends, like the button. `onSent` gets the new message's id. */
+export function ReplyForm({ threadId, onSent }: { threadId: number; onSent?: (messageId: number) => void }) {
   // A refused reply shows under the box (the form reports anything else): no central toast.
   const reply = useReplyToThread({ meta: { errorToast: false } });
   const form = useForm({
@@ -38,6 +38,7 @@ export function ReplyForm({ threadId }: { threadId: number }) {
           onSuccess: (res) => {
             form.reset();
             notify.success(res.message || inboxMessages.replySent);
+            onSent?.(res.id);
           },
           onError: (error) => {
             const errors = formFieldErrors(error, ['message']);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Modal.css';
@@ -48,6 +48,17 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
   const change = useChangeStatus();
   const [confirming, setConfirming] = useState(false);
   const user = detail.data?.data ?? (detail.isError ? undefined : row);
+  /**
+   * The button that takes focus when it appears: each step replaces the one that was pressed (Deactivate
+   * by the confirmation, the confirmation by Activate), and focus would otherwise fall out of the dialog
+   * to the top of the page.
+   */
+  const focusNext = useRef<'cancel' | 'status' | null>(null);
+  const takesFocus = (which: 'cancel' | 'status') => (element: HTMLButtonElement | null) => {
+    if (!element || focusNext.current !== which) return;
+    focusNext.current = null;
+    element.focus();
+  };
 
   const close = () => {
     if (change.isPending) return;
@@ -62,10 +73,15 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
       {
         onSuccess: (res) => {
           notify.success(res?.message || (status === 1 ? userMessages.activated : userMessages.deactivated));
+          // The opposite button (Activate after Deactivate) is the changed status, and its undo.
+          focusNext.current = 'status';
           setConfirming(false);
         },
         // The failure itself is the central toast.
-        onError: () => setConfirming(false),
+        onError: () => {
+          focusNext.current = 'status';
+          setConfirming(false);
+        },
       },
     );
   };
@@ -91,7 +107,15 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
           </Stack>
         </Alert>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={change.isPending}>
+          <Button
+            ref={takesFocus('cancel')}
+            variant="default"
+            onClick={() => {
+              focusNext.current = 'status';
+              setConfirming(false);
+            }}
+            disabled={change.isPending}
+          >
             Cancel
           </Button>
           <Button color="red" leftSection={<IconUserOff size={16} aria-hidden />} loading={change.isPending} onClick={() => setStatus(0)}>
@@ -127,11 +151,27 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
           </Button>
           {switchable &&
             (active ? (
-              <Button color="red" variant="light" leftSection={<IconUserOff size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+              <Button
+                ref={takesFocus('status')}
+                color="red"
+                variant="light"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                onClick={() => {
+                  // The question's safe answer first: Enter does not deactivate by accident.
+                  focusNext.current = 'cancel';
+                  setConfirming(true);
+                }}
+              >
                 Deactivate
               </Button>
             ) : (
-              <Button color="green" leftSection={<IconUserCheck size={16} aria-hidden />} loading={change.isPending} onClick={() => setStatus(1)}>
+              <Button
+                ref={takesFocus('status')}
+                color="green"
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                loading={change.isPending}
+                onClick={() => setStatus(1)}
+              >
                 Activate
               </Button>
             ))}
