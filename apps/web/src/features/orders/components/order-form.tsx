@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Accordion, ActionIcon, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Tooltip.css';
 import { IconArrowLeft, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatMoney, type ProductDetail, type ProductSummary } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { refuseWithToast } from '@/lib/form';
+import { refuseOnFields } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useCreateOrder } from '../api/create-order';
 import type { PastProject } from '../api/get-projects';
 import type { OrderFormController } from '../hooks/use-order-form';
-import { buildCreatePayload, itemPath, itemsWithErrors, newItem, refusalMessage } from '../lib/order-form-state';
+import { buildCreatePayload, itemPath, itemsWithErrors, newItem } from '../lib/order-form-state';
 import { ContentTypeModal } from './content-type-modal';
 import { OrderItemFields, titleInputId } from './order-item-fields';
 import { OrderSteps } from './order-steps';
@@ -31,12 +31,12 @@ type OrderFormProps = {
   onSaved: (orderId: number) => void;
 };
 
-/** The fields the server names, as the form's marks: `articlesData.2.category` → `items.2.category`. */
-function serverMarks(error: ApiError): Record<string, true> {
-  const marks: Record<string, true> = {};
-  for (const key of Object.keys(error.errors)) {
+/** The fields the server names, with their first message: `articlesData.2.category` → `items.2.category`. */
+function serverMarks(error: ApiError): Record<string, string> {
+  const marks: Record<string, string> = {};
+  for (const [key, message] of Object.entries(error.fieldErrors())) {
     const match = /^articlesData\.(\d+)\.(\w+)/.exec(key);
-    if (match) marks[itemPath(Number(match[1]), match[2] === 'keywords' ? 'keyword' : match[2]!)] = true;
+    if (match) marks[itemPath(Number(match[1]), match[2] === 'keywords' ? 'keyword' : match[2]!)] ??= message;
   }
   return marks;
 }
@@ -51,6 +51,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
   // The item just added: its title input takes focus once drawn (focus would otherwise fall to <body>).
   const [added, setAdded] = useState<number | null>(null);
   const productNames = products.map((p) => p.name);
+  const itemsRef = useRef<HTMLDivElement>(null);
   const invalidItems = itemsWithErrors(errors);
 
   useEffect(() => {
@@ -85,18 +86,19 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
           notify.success(res.message);
           onSaved(res.order.id);
         },
-        // The server's messages are the central toast; the items and fields it names are marked and opened.
+        // The server's messages are the central toast; the fields it names show theirs too, and
+        // their items open.
         onError: (error) => {
           const marks = error instanceof ApiError ? serverMarks(error) : {};
           if (!Object.keys(marks).length) return;
-          form.form.setErrors(marks);
           openItems(itemsWithErrors(marks));
+          refuseOnFields(form.form, marks, () => itemsRef.current);
         },
       }),
-    // Every field in error turns red, one toast says the first problem, and their items open.
+    // Every field in error shows its message under it, their items open, and the first takes focus.
     (found) => {
-      refuseWithToast(form.form, found, refusalMessage(found));
       openItems(itemsWithErrors(found));
+      refuseOnFields(form.form, found, () => itemsRef.current);
     },
   );
 
@@ -122,7 +124,7 @@ export function OrderForm({ form, products, catalog, categories, projects, loadP
       </Group>
 
       <div className={classes.layout}>
-        <Stack gap="md" miw={0}>
+        <Stack gap="md" miw={0} ref={itemsRef}>
           <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="lg" chevronPosition="left">
             {items.map((item, index) => (
               <Accordion.Item key={item.key} value={String(item.key)} className={classes.item} data-invalid={invalidItems.has(index) || undefined}>

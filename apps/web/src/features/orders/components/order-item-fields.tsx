@@ -1,4 +1,3 @@
-import type { ClipboardEvent, DragEvent } from 'react';
 import { ActionIcon, Autocomplete, Checkbox, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Tooltip.css';
@@ -21,7 +20,6 @@ import {
   WRITING_TONES,
   type ProductDetail,
 } from '@copydesk/shared';
-import { notify } from '@/lib/notify';
 import type { PastProject } from '../api/get-projects';
 import type { OrderFormController } from '../hooks/use-order-form';
 import {
@@ -39,7 +37,6 @@ import {
   type FormItem,
   type TextField,
 } from '../lib/order-form-state';
-import classes from './order-form.module.css';
 
 /** Labels of the fields the 250-character rule does not name. */
 const LABELS: Record<string, string> = {
@@ -51,8 +48,6 @@ const LABELS: Record<string, string> = {
   copy_type: 'Copy Type',
   cta_suggestions: 'CTA Suggestions',
 };
-
-const blockPaste = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 
 /** The id of an item's title input, which takes focus when the item is added. */
 export const titleInputId = (key: number) => `order-item-${key}-title`;
@@ -73,13 +68,9 @@ export function OrderItemFields({ form, item, index, productNames, product, cate
   const { form: fields, change } = form;
   const shown = visibleFields(item.orderType);
   const n = index + 1;
-  const missing = (field: string) => Boolean(fields.errors[itemPath(index, field)]);
-  // A marked field: aria-invalid (from `error`) and a red top border instead of Mantine's red outline.
-  const mark = (field: string) => ({
-    error: missing(field),
-    withErrorStyles: false,
-    classNames: { input: missing(field) ? classes.missing : undefined },
-  });
+  // A field in error shows its message under it (Mantine's `error`: aria-invalid, and
+  // aria-describedby pointing at the message).
+  const mark = (field: string) => ({ error: fields.errors[itemPath(index, field)] || undefined });
   /** Value, change and mark of a field of the item (`items.2.articleTitle`); selects set their own value and change. */
   const input = (field: string) => ({ ...fields.getInputProps(itemPath(index, field)), ...mark(field) });
   const set = (field: TextField) => (value: string) => fields.setFieldValue(itemPath(index, field), value);
@@ -161,14 +152,18 @@ export function OrderItemFields({ form, item, index, productNames, product, cate
       inputMode="url"
       placeholder="https://"
       {...input(field)}
+      // A mistyped link stays as typed and is marked under the field; the rule that only a valid
+      // link is kept is applied on Next (docs/decisions/0038-errors-beside-fields.md).
       onBlur={(e) => {
         const value = e.currentTarget.value.trim();
-        if (!value || isValidLink(value)) return;
-        notify.info(field === 'website_link' ? messages.websiteLinkInvalid : messages.productLinkInvalid);
-        set(field)('');
+        if (value && !isValidLink(value))
+          fields.setFieldError(itemPath(index, field), field === 'website_link' ? messages.websiteLinkInvalid : messages.productLinkInvalid);
       }}
     />
   );
+
+  const keywordError = fields.errors[itemPath(index, 'keyword')];
+  const keywordErrorId = `keywords-${item.key}-error`;
 
   const tiers = product?.productwordcount ?? [];
   const addons = product?.productAddon ?? [];
@@ -273,12 +268,17 @@ export function OrderItemFields({ form, item, index, productNames, product, cate
                   const { value } = e.currentTarget;
                   change(index, (it) => withKeyword(it, slot, value));
                 }}
-                onPaste={blockPaste}
-                onDrop={blockPaste}
-                {...mark('keyword')}
+                // One message for the three boxes, under them.
+                error={keywordError ? true : undefined}
+                aria-describedby={keywordError ? keywordErrorId : undefined}
               />
             ))}
           </SimpleGrid>
+          {keywordError && (
+            <Text id={keywordErrorId} fz="xs" c="var(--mantine-color-error)" mt={5}>
+              {keywordError}
+            </Text>
+          )}
         </div>
       )}
       {shown.has('description') && text('description', { area: true, placeholder: 'Anything the writer should know' })}

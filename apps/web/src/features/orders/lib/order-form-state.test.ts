@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@copydesk/shared';
 import { contentItem } from '../testing/fixtures';
-import { buildCreatePayload, cloneItem, fromContent, newItem, orderErrors, refusalMessage, withKeyword, withProjectName, withType } from './order-form-state';
+import { buildCreatePayload, cloneItem, fromContent, newItem, orderErrors, withKeyword, withProjectName, withType } from './order-form-state';
 
 const tier = { title: '500 Words', price: 28 };
 
@@ -58,13 +58,6 @@ describe('order form rules', () => {
     const blog = { ...newItem('Blog Post', tier), ...filled };
     const press = { ...newItem('Press Release', tier), ...filled };
     expect(orderErrors([blog, press])).toEqual({ 'items.0.publish_medium': messages.highlightedRequired });
-  });
-
-  it('says "highlighted fields are required" first, else the first problem', () => {
-    expect(refusalMessage({ 'items.0.articleTitle': messages.fieldMax250('Title', 1), 'items.1.category': messages.highlightedRequired })).toBe(
-      messages.highlightedRequired,
-    );
-    expect(refusalMessage({ 'items.0.articleTitle': messages.fieldMax250('Title', 1) })).toBe(messages.fieldMax250('Title', 1));
   });
 
   it('reads an item back with free-text choices and without No Add-On', () => {

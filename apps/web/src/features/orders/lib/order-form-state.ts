@@ -2,7 +2,6 @@ import {
   amountToCents,
   createOrderSchema,
   FREE_TEXT_CHOICES,
-  messages,
   MAX_KEYWORDS,
   needsPublishMedium,
   optionalFieldsFor,
@@ -214,15 +213,6 @@ export function fromContent(content: ContentItem): FormItem {
     contentId: content.id,
     contentTotal: amountToCents(content.cost),
   };
-}
-
-/**
- * The one toast of a refused form: "highlighted fields are required" when any field is empty,
- * otherwise the first problem found (a 250-character or link message naming the item).
- */
-export function refusalMessage(errors: FormErrors) {
-  const found = Object.values(errors);
-  return found.find((message) => message === messages.highlightedRequired) ?? found[0];
 }
 
 /** Item indices that have a field in error, from the form's errors. */
