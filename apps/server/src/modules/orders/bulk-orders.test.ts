@@ -350,7 +350,7 @@ describe('POST /api/order/bulk/preview', () => {
     expect((await upload(await workbook([goodRow], noMedium))).json().message).toBe(messages.bulkNoUsableRow);
   });
 
-  it('refuses what the import refuses: an unreadable or wrong file, missing columns, an empty sheet, a bad order type', async () => {
+  it('refuses what the import refuses: an unreadable or wrong file, missing columns, an empty sheet, a file too large, a bad order type', async () => {
     const before = await written();
     const unreadable = await preview(Buffer.from('not a workbook'));
     expect(unreadable.statusCode).toBe(422);
@@ -363,6 +363,9 @@ describe('POST /api/order/bulk/preview', () => {
     const empty = await preview(await workbook([]));
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe(messages.bulkNoUsableRow);
+    const big = await preview(Buffer.concat([await workbook([goodRow]), Buffer.alloc(10 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(422);
+    expect(big.json().message).toBe(bulkMessages.tooLarge);
     expect((await preview(await workbook([goodRow]), { orderType: '' })).json().message).toBe(messages.selectOrderTypeFirst);
     expect((await preview(await workbook([goodRow]), { orderType: 'Sonnet' })).json().code).toBe('bulk.order_type_unknown');
     expect(await written()).toEqual(before);
