@@ -16,6 +16,8 @@ const isolatedServerTests = ['src/modules/geo/geo.test.ts', 'src/app-hardening.t
  */
 export default defineConfig({
   test: {
+    // The second says, after the summary, how to run the PostgreSQL-only tests a run skipped.
+    reporters: ['default', './apps/server/src/test/postgres-only.ts'],
     projects: [
       {
         test: {

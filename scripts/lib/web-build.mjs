@@ -30,12 +30,69 @@ export function webBuildReason() {
   return stale ? `${path.relative(repoRoot, stale)} changed since the last build` : null;
 }
 
-/** Runs `npm run build -w @copydesk/web`; returns its exit status. */
+/**
+ * Runs `npm run build -w @copydesk/web` and prints a summary of what it wrote instead of Vite's line
+ * per file (some 400 of them); Vite's whole output is printed when the build fails. Returns the
+ * build's exit status.
+ */
 export function buildWeb() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build', '-w', '@copydesk/web'], { cwd: repoRoot, stdio: 'inherit' });
+  const started = Date.now();
+  const result = spawnSync(npm, ['run', 'build', '-w', '@copydesk/web'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw result.error;
-  return result.status ?? 1;
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    return result.status ?? 1;
+  }
+  // Vite's warnings (a chunk over its size limit, a plugin's notice) go to stderr: keep them.
+  if (result.stderr?.trim()) process.stderr.write(result.stderr);
+  console.log(webBuildSummary(Date.now() - started));
+  return 0;
+}
+
+const distDir = path.join(repoRoot, 'apps/web/dist');
+
+const kilobytes = (bytes) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+
+function sizeOf(file) {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * One line about the build just made: its files by kind, their size and their brotli size. The
+ * build's own files are the first entry of dist/.vite/builds.json (apps/web/build/kept-assets.ts),
+ * since dist/assets also keeps the previous builds' files for tabs still open on them.
+ */
+export function webBuildSummary(tookMs) {
+  let files = [];
+  try {
+    files = JSON.parse(readFileSync(path.join(distDir, '.vite/builds.json'), 'utf8')).builds?.[0]?.files ?? [];
+  } catch {
+    // An older build without the history: say what can be said.
+  }
+  const kinds = { script: /\.js$/, stylesheet: /\.css$/ };
+  const count = { script: 0, stylesheet: 0, other: 0 };
+  let bytes = 0;
+  let brotli = 0;
+  for (const file of files.filter((name) => !/\.(br|gz)$/.test(name))) {
+    const kind = Object.keys(kinds).find((name) => kinds[name].test(file)) ?? 'other';
+    count[kind] += 1;
+    const full = path.join(distDir, file);
+    const size = sizeOf(full);
+    bytes += size;
+    brotli += sizeOf(`${full}.br`) || size;
+  }
+  const seconds = (tookMs / 1000).toFixed(1);
+  if (files.length === 0) return `Built the web app in ${seconds} s (apps/web/dist).`;
+  return (
+    `Built the web app in ${seconds} s: ${count.script} scripts, ${count.stylesheet} stylesheets and ${count.other} other files, ` +
+    `${kilobytes(bytes)} (${kilobytes(brotli)} compressed) in apps/web/dist.`
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerBackupChannel } from './plugins/backup-channel.js';
 import { PGliteThread } from './db/pglite-thread/index.js';
 import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf, runInRequest } from './lib/request-id.js';
+import { OneLinePerRequest, prettyLogStream } from './lib/log-format.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './lib/storage.js';
@@ -158,14 +159,18 @@ export interface BuildAppOptions {
 
 /** Builds the whole application without listening, so tests drive it through `app.inject()`. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const pretty = config.logFormat === 'pretty';
+  const logStream = options.logStream ?? (pretty ? await prettyLogStream() : undefined);
   const app = Fastify({
+    // A pretty log has one line per request (lib/log-format.ts) instead of Fastify's two.
+    ...(pretty ? { logController: new OneLinePerRequest(redactUrl) } : {}),
     logger: {
       level: config.logLevel,
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: { req: serializeRequest },
       // The request's id on lines the app's logger writes while serving it (lib/request-id.ts).
       mixin: requestIdMixin,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     // lib/request-id.ts: a well-formed incoming X-Request-Id is kept, anything else replaced.

@@ -87,6 +87,8 @@ export const configSchema = z
     ),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    /** `pretty`: one readable line per request (the development default); `json`: pino's JSON lines (lib/log-format.ts). */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     /** Paid orders (dollars) after which an agency gets the one-time credit (docs/decisions/0008-offer-credit.md). */
     OFFER_THRESHOLD: z.coerce.number().positive().default(1000),
     OFFER_CREDIT: z.coerce.number().positive().default(100),
@@ -252,6 +254,7 @@ export const configSchema = z
           : { kind: 'disk' as const, dir: fileStorageDir },
       webDistDir: path.resolve(env.WEB_DIST_DIR),
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+      logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? ('pretty' as const) : ('json' as const)),
       trustProxy: env.TRUST_PROXY,
       metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
       offer: { thresholdCents: Math.round(env.OFFER_THRESHOLD * 100), creditCents: Math.round(env.OFFER_CREDIT * 100) },

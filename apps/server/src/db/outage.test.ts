@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from '../seed/index.js';
 import { isDatabaseUnavailable, openDatabase } from './client.js';
 import { closedPort, startTcpProxy, type TcpProxy } from '../test/tcp.js';
 import { orderItem } from '../test/helpers.js';
+import { postgresOnly } from '../test/postgres-only.js';
 
 /**
  * The server survives PostgreSQL going away (the database answers 503, then the pool reconnects).
@@ -184,7 +185,7 @@ function startLoad(baseURL: string, token: string, workers = 8) {
   };
 }
 
-describe.skipIf(!testDatabaseUrl)('PostgreSQL outages', () => {
+describe.skipIf(!testDatabaseUrl)(postgresOnly('PostgreSQL outages'), () => {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = `copydesk_outage_${suffix}`;
   const applicationName = `copydesk_outage_${suffix}`;

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { userIdByEmail } from '../test/helpers.js';
 import type { Database } from './client.js';
 import * as schema from './schema/index.js';
+import { postgresOnly } from '../test/postgres-only.js';
 
 /**
  * Migration 0013: pg_trgm and the indexes behind the list searches and filters, on the embedded
@@ -70,7 +71,7 @@ describe('migration 0013: search indexes', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the order list keyword search on PostgreSQL', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)(postgresOnly('the order list keyword search on PostgreSQL'), () => {
   const ORDERS = 20_000;
   let agencyId: number;
   /** The statements the repository sends, with their parameters. */

@@ -13,6 +13,7 @@ import { runHousekeeping } from '../plugins/housekeeping.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
 import { uniqueEmail } from '../test/helpers.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
+import { postgresOnly } from '../test/postgres-only.js';
 
 /** POST /api/password/reset: 20 requests per address per 15 minutes (auth.routes.ts), no email sent. */
 const LIMITED_URL = '/api/password/reset';
@@ -131,7 +132,7 @@ describe('when the database cannot be reached', () => {
 });
 
 /** Several instances on one database: needs TEST_DATABASE_URL (the PostgreSQL run). */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)(postgresOnly('two server instances on one PostgreSQL database'), () => {
   let database: DatabaseHandle;
   let first: App;
   let second: App;

@@ -13,6 +13,7 @@ import { backupSocketPath } from '../plugins/backup-channel.js';
 import { makeDocx } from './docx.js';
 import { bearer } from './harness.js';
 import { multipart, orderItem, placeOrder, signInTenants } from './helpers.js';
+import { postgresOnly } from './postgres-only.js';
 
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.mjs, scripts/restore.mjs) against a
@@ -77,7 +78,7 @@ async function startServer(env: Record<string, string>, seed: boolean): Promise<
 const rows = async <T>(app: App, query: ReturnType<typeof sql>) => (await app.db.execute(query)) as unknown as { rows: T[] };
 
 for (const kind of ['embedded', 'postgres'] as const) {
-  describe.skipIf(kind === 'postgres' && !adminUrl)(`backup and restore (${kind})`, () => {
+  describe.skipIf(kind === 'postgres' && !adminUrl)(kind === 'postgres' ? postgresOnly(`backup and restore (${kind})`) : `backup and restore (${kind})`, () => {
     const folders: string[] = [];
     const databases: { drop(): Promise<void> }[] = [];
     const folder = (label: string) => {

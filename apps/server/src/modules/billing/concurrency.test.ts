@@ -6,6 +6,7 @@ import { sqlState } from '../../db/client.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { cardPayload, createVerifiedAgency, fundedAgency, orderItem, placeOrder, userIdByEmail } from '../../test/helpers.js';
 import { billingRepository } from './billing.repository.js';
+import { postgresOnly } from '../../test/postgres-only.js';
 
 /**
  * Races that must never lose or double money. They run in the default `npm test` on the embedded
@@ -215,7 +216,7 @@ describe('wallet and card payments of one agency racing across the offer thresho
   }, 120_000);
 
   it.skipIf(!onPostgres)(
-    'a card payment that grants the credit waits for the wallet before it touches the agency counters',
+    postgresOnly('a card payment that grants the credit waits for the wallet before it touches the agency counters'),
     async () => {
       const account = await createVerifiedAgency(offerApp.app);
       const token = await loginAs(offerApp.app, account.email, account.password);

@@ -12,6 +12,7 @@ import { openPGlite } from '../../db/pglite.js';
 import { migrationsFolder } from '../../db/template.js';
 import { bearer, createTestApp, demo, loginAs, type TestApp } from '../../test/harness.js';
 import { fundedAgency, orderItem, placeOrder } from '../../test/helpers.js';
+import { postgresOnly } from '../../test/postgres-only.js';
 
 /**
  * The ledger read by `position` is the order in which the balance moved: each entry's
@@ -85,7 +86,7 @@ describe('the ledger in the order the balance moved', () => {
   });
 
   it.skipIf(!onPostgres)(
-    '100 concurrent movements on one wallet: by position, balance_after steps from each entry to the next and ends at the balance',
+    postgresOnly('100 concurrent movements on one wallet: by position, balance_after steps from each entry to the next and ends at the balance'),
     async () => {
       const PAYMENTS = 50;
       const TOPUPS = 50;
