@@ -291,14 +291,18 @@ describe('payment: cards', () => {
     expect(screen.queryByLabelText(/^Address/)).not.toBeInTheDocument();
   });
 
-  it('marks the empty card fields of a new-card payment', async () => {
+  it('says under each empty card field and the terms what is missing, all at once, and focuses the first', async () => {
     const { user, calls } = await openPayment();
     await user.click(screen.getByRole('tab', { name: 'New Card' }));
     await user.click(await screen.findByRole('button', { name: 'Use a new card instead' }));
     await user.click(payButton());
-    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Card Number/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(/^Zip Code/)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText(/^Name on Card/)).toHaveFocus());
+    for (const label of [/^Name on Card/, /^Card Number/, /^CVC/, /^Address/, /^Zip Code/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(messages.requiredFields);
+    }
+    expect(terms()).toHaveAccessibleDescription(messages.acceptTerms);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(count(calls, 'POST /api/order/pay')).toBe(0);
   });
 
@@ -325,8 +329,9 @@ describe('payment: paying', () => {
     const { user, calls } = await openPayment();
     await waitFor(() => expect(walletBox()).toBeChecked());
     await user.click(payButton());
-    expect(await screen.findByText(messages.acceptTerms)).toBeInTheDocument();
+    await waitFor(() => expect(terms()).toHaveAccessibleDescription(messages.acceptTerms));
     expect(terms()).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(terms()).toHaveFocus());
     expect(count(calls, 'POST /api/order/pay')).toBe(0);
   });
 

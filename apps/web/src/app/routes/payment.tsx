@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
@@ -60,7 +60,10 @@ export function PaymentRoute() {
     ready: Boolean(order.data) && (balance.data !== undefined || balance.isError) && (walletOnly || cards.data !== undefined || cards.isError),
     lastBilling: cards.data?.billing_address,
   });
+  // The payment form: a refused Pay focuses its first invalid field, never the coupon box beside it.
+  const payForm = useRef<HTMLDivElement>(null);
   const checkout = useCheckout({
+    formRoot: () => payForm.current,
     orderId: orderId ?? 0,
     coupon,
     buildPayment: method.build,
@@ -135,7 +138,7 @@ export function PaymentRoute() {
           <PaymentSteps active={checkout.confirmation ? 3 : 1} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 5 }} order={{ base: 3, md: 2 }}>
-          <Card withBorder radius="lg" padding="lg">
+          <Card withBorder radius="lg" padding="lg" ref={payForm}>
             <Stack gap="lg">
               <Title order={2} fz="lg">
                 Payment Method

@@ -238,7 +238,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
                   cards={cards.data?.data}
                   loading={cards.isLoading}
                   value={savedCardId}
-                  invalid={invalid.savedCardid}
+                  invalid={Boolean(invalid.savedCardid)}
                   emptyText={messages.noSavedCard}
                   onSelect={(id) => {
                     chosen.current = true;

@@ -17,7 +17,7 @@ import { TestModeNote } from './test-mode-note';
 export type LocationSlotProps = {
   value: Location;
   onChange: (value: Location) => void;
-  invalid: Partial<Record<'country' | 'state' | 'city', boolean>>;
+  invalid: Partial<Record<'country' | 'state' | 'city', string | boolean>>;
   required: boolean;
 };
 export type RenderLocation = (props: LocationSlotProps) => ReactNode;
@@ -57,7 +57,7 @@ export function NewCardFields({ value, onChange, invalid, disabled, cvcMessage, 
           publishableKey={entry.publishableKey!}
           handleRef={entry.handle}
           disabled={disabled}
-          invalid={Boolean(invalid.cardNumber || invalid.paymentMethodId)}
+          invalid={invalid.paymentMethodId || invalid.cardNumber || false}
           onEdit={() => onChange(value, ['cardNumber', 'paymentMethodId'])}
         />
       </Suspense>

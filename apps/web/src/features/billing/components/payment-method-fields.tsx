@@ -154,7 +154,7 @@ export function PaymentMethodFields({ method, balance, savedCards, savedCardsLoa
                 cards={savedCards}
                 loading={savedCardsLoading}
                 value={method.savedCardId}
-                invalid={method.invalid.savedCardid}
+                invalid={Boolean(method.invalid.savedCardid)}
                 emptyText={messages.noSavedCards}
                 onSelect={method.chooseSavedCard}
                 onNewCard={method.switchToNewCard}

@@ -51,8 +51,8 @@ type StripeCardElementProps = {
   /** Filled with what the form needs on submit while the element is mounted. */
   handleRef: RefObject<StripeCardHandle | null>;
   disabled?: boolean;
-  /** Marked by the form's check or the server's answer. */
-  invalid?: boolean;
+  /** Marked by the form's check or the server's answer: its message (shown under the card), or `true`. */
+  invalid?: boolean | string;
   /** Called on every change, so the form can clear its red mark. */
   onEdit: () => void;
 };
@@ -95,7 +95,7 @@ function CardField({ handleRef, disabled = false, invalid, onEdit }: Omit<Stripe
   };
 
   return (
-    <Input.Wrapper label="Card Details" description="Card number, expiry date and CVC" required error={error}>
+    <Input.Wrapper label="Card Details" description="Card number, expiry date and CVC" required error={error ?? (typeof invalid === 'string' ? invalid : null)}>
       <Input
         component="div"
         data-testid="stripe-card"

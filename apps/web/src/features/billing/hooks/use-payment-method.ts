@@ -52,12 +52,12 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
   const [savedCardId, setSavedCardId] = useState<string | null>(null);
   const blankCard = useMemo(() => cardWithBilling(lastBilling), [lastBilling]);
   // The new card on Mantine's form state. Its checks run on Pay (`build`), as they depend on the chosen
-  // method and on the card element; errors are red borders (`true`) keyed by the payload's fields.
+  // method and on the card element; errors are messages shown under the fields, keyed by the payload's fields.
   const form = useForm<{ card: CardForm }>({ initialValues: { card: blankCard } });
   const { setFieldValue, setErrors: setInvalid, clearErrors } = form;
   const card = form.values.card;
   const setCard = (next: CardForm) => setFieldValue('card', next);
-  const invalid: Invalid = Object.fromEntries(Object.entries(form.errors).map(([field, error]) => [field, Boolean(error)]));
+  const invalid: Invalid = Object.fromEntries(Object.entries(form.errors).map(([field, error]) => [field, typeof error === 'string' ? error : Boolean(error)]));
   /** The card's refusal (402), shown beside the card until the method or the card changes. */
   const [declined, setDeclined] = useState<string | null>(null);
   const entry = useCardEntry(!walletOnly);
@@ -156,8 +156,9 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
             : messages.selectWallet;
 
   /**
-   * The payment's `paymentInfo`, or null after marking what is missing and saying so in a toast.
-   * The terms are the page's to check; the card rules are the shared contract's.
+   * The payment's `paymentInfo`, or null after marking what is missing (each card field's message
+   * under it; the page then focuses the first). The terms are the page's to check; the card rules
+   * are the shared contract's.
    */
   const build = (base: PaymentBase): BuiltPayment | null => {
     setDeclined(null);
@@ -188,9 +189,8 @@ export function usePaymentMethod({ walletOnly, savedCards, walletShort, ready = 
     const parsed = payOrderInfoSchema.safeParse(viaStripe ? { ...info, paymentMethodId: PENDING_PAYMENT_METHOD } : info);
     const elementIssue = viaStripe ? entry.elementIssue() : null;
     if (!parsed.success || elementIssue) {
-      const { invalid: marks, message } = explainIssues([...(elementIssue ? [elementIssue] : []), ...(parsed.success ? [] : parsed.error.issues)]);
+      const { invalid: marks } = explainIssues([...(elementIssue ? [elementIssue] : []), ...(parsed.success ? [] : parsed.error.issues)]);
       setInvalid(marks);
-      notify.info(message);
       return null;
     }
     clearErrors();

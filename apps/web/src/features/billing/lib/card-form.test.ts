@@ -34,12 +34,21 @@ describe('card form input rules', () => {
     expect(info).toMatchObject({ cardNumber: '4242424242424242', country: 'United States', state: 'Illinois', city: 'Springfield' });
   });
 
-  it('marks every field with a problem and names missing fields first', () => {
+  it('gives every field with a problem its message, and names missing fields first', () => {
     const parsed = addBalanceInfoSchema.safeParse({ balance: '10', ...cardInfo(emptyCard) });
     expect(parsed.success).toBe(false);
     const { invalid, message } = explainIssues(parsed.success ? [] : parsed.error.issues);
     expect(message).toBe(messages.requiredFields);
-    expect(invalid).toMatchObject({ cardNumber: true, month: true, year: true, cardCvc: true, nameOnCard: true, zipCode: true, city: true });
+    const required = messages.requiredFields;
+    expect(invalid).toMatchObject({
+      cardNumber: required,
+      month: required,
+      year: required,
+      cardCvc: required,
+      nameOnCard: required,
+      zipCode: required,
+      city: required,
+    });
     expect(invalid.balance).toBeUndefined();
   });
 });

@@ -61,9 +61,10 @@ export function cardWithBilling(billing: LastBillingAddress | null | undefined):
   };
 }
 
-/** Fields a red border can mark. */
+/** Fields a check can mark. */
 export type CardField = 'nameOnCard' | 'cardNumber' | 'month' | 'year' | 'cardCvc' | 'address' | 'country' | 'state' | 'city' | 'zipCode';
-export type Invalid = Partial<Record<string, boolean>>;
+/** A field's mark: its message (shown under it), or `true` for a red border alone. */
+export type Invalid = Partial<Record<string, string | boolean>>;
 
 export const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 
@@ -116,9 +117,12 @@ export function cardInfo(card: CardForm) {
 export const refusalMessage = (problems: readonly string[]): string =>
   problems.includes(messages.requiredFields) ? messages.requiredFields : (problems[0] ?? messages.requiredFields);
 
-/** Red borders and the one toast for a failed check: every field with an issue is marked (see `refusalMessage`). */
+/**
+ * A failed check: every field with an issue gets its first message (shown under it), and the one
+ * summary a form may toast besides (see `refusalMessage`).
+ */
 export function explainIssues(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[]): { invalid: Invalid; message: string } {
   const invalid: Invalid = {};
-  for (const issue of issues) invalid[String(issue.path[0])] = true;
+  for (const issue of issues) invalid[String(issue.path[0])] ??= issue.message;
   return { invalid, message: refusalMessage(issues.map((issue) => issue.message)) };
 }

@@ -17,8 +17,8 @@ export type LocationValue = {
 export type LocationSelectsProps = {
   value: LocationValue;
   onChange: (value: LocationValue) => void;
-  /** Which selects to paint red. */
-  invalid?: Partial<Record<'country' | 'state' | 'city', boolean>>;
+  /** Which selects are in error: their message (shown under them), or `true` for a red border alone. */
+  invalid?: Partial<Record<'country' | 'state' | 'city', string | boolean>>;
   required?: boolean;
 };
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { centsToDollars, messages, type PayOrderInfo } from '@copydesk/shared';
+import { centsToDollars, type PayOrderInfo } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
+import { focusFirstInvalid } from '@/lib/focus-invalid';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
 import { usePayOrder } from '../api/pay-order';
@@ -33,10 +34,12 @@ type Options = {
   onPaid?: () => void;
   /** The gateway refused the card (402): the page says so beside the card, and there only. */
   onDeclined: (message: string) => void;
+  /** The payment form (method and terms): a refused Pay focuses its first invalid field. */
+  formRoot?: () => ParentNode | null;
 };
 
 /** Pay: method check, terms check, POST /order/pay, then the confirmation (docs/decisions/0005-card-payments-in-three-steps.md). */
-export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined }: Options) {
+export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined, formRoot }: Options) {
   // A decline and a coupon problem are shown beside the card and under the coupon: reported below.
   const pay = usePayOrder({ meta: { errorToast: false } });
   const [terms, setTermsState] = useState(false);
@@ -59,10 +62,10 @@ export function useCheckout({ orderId, coupon, buildPayment, onPaid, onDeclined 
       coupon_code: coupon.applied?.coupon_code ?? null,
       total: centsToDollars(coupon.dueCents),
     });
-    if (!built) return;
-    if (!terms) {
-      setTermsInvalid(true);
-      notify.info(messages.acceptTerms);
+    // Every problem at once: the method's fields and the terms, each under itself; the first takes focus.
+    if (!terms) setTermsInvalid(true);
+    if (!built || !terms) {
+      void focusFirstInvalid(formRoot ?? document);
       return;
     }
     if (built.complete) {
