@@ -5,6 +5,7 @@ import '@mantine/core/styles/Tooltip.css';
 import { IconEye, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { billingHistoryMessages, formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
+import { Breakable } from '@/components/ui/breakable';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
@@ -79,7 +80,7 @@ function billingColumns(onView: (id: number) => void): DataTableColumn<BillingRo
             {row.user}
           </Text>
           <Text size="xs" c="gray.7" lh={1.3}>
-            {row.email}
+            <Breakable text={row.email} />
           </Text>
         </>
       ),

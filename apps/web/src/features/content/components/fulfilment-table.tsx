@@ -41,7 +41,8 @@ export function FulfilmentTable({ rows, sort, onSortChange, agents, empty, ...st
       key: 'title',
       header: 'Title',
       cell: (row) => (
-        <Anchor component={Link} to={`/content-view/${row.id}`} size="sm" fw={600} lineClamp={2} title={title(row)}>
+        // The whole title, wrapped between words: an ellipsis cut it mid-word ("abou…").
+        <Anchor component={Link} to={`/content-view/${row.id}`} size="sm" fw={600}>
           {title(row)}
         </Anchor>
       ),
@@ -51,7 +52,7 @@ export function FulfilmentTable({ rows, sort, onSortChange, agents, empty, ...st
         </Anchor>
       ),
       card: 'title',
-      tdProps: { miw: 130, maw: 240 },
+      tdProps: { miw: 160, maw: 260 },
     },
     { key: 'type', header: 'Type', cell: (row) => row.order_type },
     { key: 'words', header: 'Words', cell: (row) => row.word_count },

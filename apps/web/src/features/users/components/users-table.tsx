@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import '@mantine/core/styles/Tooltip.css';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { formatDollars, type UserListRow } from '@copydesk/shared';
+import { Breakable } from '@/components/ui/breakable';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
 import { formatPhone } from '@/lib/format-phone';
 import type { UserSortColumn } from '../api/get-users';
@@ -29,7 +30,8 @@ function RoleCell({ row }: { row: UserListRow }) {
     <>
       <Text size="sm">{roleLabel(row)}</Text>
       {row.role_designation && (
-        <Text size="xs" c="gray.7" lineClamp={1} title={row.role_designation}>
+        // Wraps between words rather than ending in an ellipsis ("Content…").
+        <Text size="xs" c="gray.7" className={classes.wrap}>
           {row.role_designation}
         </Text>
       )}
@@ -75,7 +77,7 @@ export function UsersTable({ rows, sort, onSortChange, showAccount, onView, onEd
   const wrap = { className: classes.wrap };
   const columns: DataTableColumn<UserListRow, UserSortColumn>[] = [
     { key: 'name', header: 'Name', sort: 'name', cell: (row) => row.name, card: 'title', tdProps: { fw: 600, maw: 220, ...wrap } },
-    { key: 'email', header: 'Email', sort: 'email', cell: (row) => row.email, tdProps: { maw: 260, ...wrap } },
+    { key: 'email', header: 'Email', sort: 'email', cell: (row) => <Breakable text={row.email} />, tdProps: { maw: 260, ...wrap } },
     { key: 'phone', header: 'Phone', cell: (row) => dash(formatPhone(row.phoneNumber)), tdProps: { style: { whiteSpace: 'nowrap' } } },
     { key: 'company', header: 'Company', cell: (row) => dash(row.company_name), tdProps: { maw: 200, ...wrap } },
     { key: 'role', header: 'Role', cell: (row) => <RoleCell row={row} />, tdProps: { maw: 180 } },
