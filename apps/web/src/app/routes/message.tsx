@@ -32,6 +32,8 @@ export function MessageRoute() {
   const { threadId, orderId, threadHref, openThread, closeThread, clearOrder } = useInboxParams();
   const { page, setPage, params } = usePagedList({ limit: PAGE_LIMIT });
   const [creating, setCreating] = useState(false);
+  /** The thread just started here: its view focuses its message once loaded. */
+  const [started, setStarted] = useState<number | null>(null);
   const threads = useThreads(params);
   const meta = threads.data?.meta;
 
@@ -47,6 +49,7 @@ export function MessageRoute() {
   };
   const onCreated = (id: number) => {
     setCreating(false);
+    setStarted(id);
     setPage(1);
     openThread(id);
   };
@@ -114,7 +117,14 @@ export function MessageRoute() {
       </Card>
     ) : (
       <Card withBorder radius="lg" padding="lg">
-        <ThreadView key={threadId} threadId={threadId} showAgency={isAdmin} onBack={wide ? undefined : closeThread} focusOnOpen={!wide} />
+        <ThreadView
+          key={threadId}
+          threadId={threadId}
+          showAgency={isAdmin}
+          onBack={wide ? undefined : closeThread}
+          focusOnOpen={!wide}
+          focusNewest={threadId === started}
+        />
       </Card>
     );
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Box, Button, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
@@ -19,6 +19,8 @@ type ThreadViewProps = {
   onBack?: () => void;
   /** Moves focus to the subject when a thread opens (phones, where the list just disappeared). */
   focusOnOpen?: boolean;
+  /** The thread was just started here: focus goes to its message once it has loaded (instead of the subject). */
+  focusNewest?: boolean;
   /** Admins read every agency's threads, so the header names the agency. */
   showAgency: boolean;
 };
@@ -27,7 +29,8 @@ function MessageBubble({ entry }: { entry: ThreadMessage }) {
   const support = entry.author.role === 'admin';
   const color = support ? 'blue' : 'gray';
   return (
-    <li className={classes.message} data-support={support || undefined}>
+    // Focusable by script only: where focus goes once a message sent from here is in the thread.
+    <li className={classes.message} data-support={support || undefined} data-message-id={entry.id} tabIndex={-1}>
       <Group gap={8} justify="space-between" wrap="wrap" mb={6}>
         <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text size="sm" fw={700} truncate>
@@ -49,14 +52,29 @@ function MessageBubble({ entry }: { entry: ThreadMessage }) {
 }
 
 /** One thread: who opened it and about what, its messages oldest first, and the reply box. */
-export function ThreadView({ threadId, onBack, focusOnOpen = false, showAgency }: ThreadViewProps) {
+export function ThreadView({ threadId, onBack, focusOnOpen = false, focusNewest = false, showAgency }: ThreadViewProps) {
   const thread = useThread(threadId);
   const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const loadedId = thread.data?.id;
+  /** A message sent from here (its id, or the newest for a thread just started) to focus once it is listed. */
+  const [sent, setSent] = useState<number | 'newest' | null>(focusNewest ? 'newest' : null);
+  const shown = thread.data?.messages;
 
   useEffect(() => {
-    if (focusOnOpen && loadedId !== undefined) heading.current?.focus();
-  }, [focusOnOpen, loadedId]);
+    if (focusOnOpen && !focusNewest && loadedId !== undefined) heading.current?.focus();
+  }, [focusOnOpen, focusNewest, loadedId]);
+
+  // After sending, the message itself takes focus (not the top of the page, where the reply box's
+  // reset would leave it): screen readers read it, and the reply box is the next Tab.
+  useEffect(() => {
+    if (sent === null || !shown?.length || !list.current) return;
+    const id = sent === 'newest' ? shown[shown.length - 1]!.id : sent;
+    const target = list.current.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+    if (!target) return;
+    target.focus();
+    setSent(null);
+  }, [sent, shown]);
 
   const back = onBack && (
     <Button variant="subtle" color="gray" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack} px={8} style={{ alignSelf: 'flex-start' }}>
@@ -121,13 +139,13 @@ export function ThreadView({ threadId, onBack, focusOnOpen = false, showAgency }
         </Text>
       </Stack>
       <Divider />
-      <Box component="ol" className={classes.messages} aria-label={t.threadMessagesLabel}>
+      <Box component="ol" ref={list} className={classes.messages} aria-label={t.threadMessagesLabel}>
         {data.messages.map((entry) => (
           <MessageBubble key={entry.id} entry={entry} />
         ))}
       </Box>
       <Divider />
-      <ReplyForm key={data.id} threadId={data.id} />
+      <ReplyForm key={data.id} threadId={data.id} onSent={setSent} />
     </Stack>
   );
 }
