@@ -9,7 +9,7 @@ import { AdminBalanceCard, BalanceCard, PaymentMethodsCard, SpendingCard } from 
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { InvoiceModal } from '@/features/billing/components/invoice-modal';
 import { LazyAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
-import { LocationSelects } from '@/features/geo/components/location-selects';
+import { LazyLocationSelects } from '@/features/geo/components/lazy-location-selects';
 import { useSession } from '@/lib/auth';
 
 // recharts is the heaviest library of the app: it loads with the chart, after the rest of the screen.
@@ -70,7 +70,7 @@ export function BillingRoute() {
       <BillingHistory onView={setViewing} />
 
       {roleCan(role, 'wallet.topup') && (
-        <LazyAddBalanceModal opened={adding} onClose={() => setAdding(false)} userId={user.id} renderLocation={(props) => <LocationSelects {...props} />} />
+        <LazyAddBalanceModal opened={adding} onClose={() => setAdding(false)} userId={user.id} renderLocation={(props) => <LazyLocationSelects {...props} />} />
       )}
       {roleCan(role, 'wallet.credit') && <AdminAddBalanceModal opened={adding} onClose={() => setAdding(false)} />}
       <InvoiceModal paymentId={viewing} onClose={() => setViewing(null)} />

@@ -5,21 +5,20 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { IconCircleCheck, IconPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { managementScreenMessages, messages, roleCan, type Role, type User } from '@copydesk/shared';
-import { AdminAddBalanceModal } from '@/features/billing/components/admin-add-balance-modal';
 import { BalanceCard } from '@/features/billing/components/billing-cards';
-import { LazyAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
+import { LazyAddBalanceModal, LazyAdminAddBalanceModal } from '@/features/billing/components/lazy-add-balance-modal';
 import { ReviewQueueCard } from '@/features/content/components/review-queue-card';
 import { AdminFigures } from '@/features/dashboard/components/admin-figures';
 import { FigureCard } from '@/features/dashboard/components/figure-card';
 import { UnassignedItems } from '@/features/dashboard/components/unassigned-items';
 import { WelcomeGuide } from '@/features/dashboard/components/welcome-guide';
-import { LocationSelects } from '@/features/geo/components/location-selects';
+import { LazyLocationSelects } from '@/features/geo/components/lazy-location-selects';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { OrderStatusLinks } from '@/features/orders/components/order-status-links';
 import { RecentOrders } from '@/features/orders/components/recent-orders';
 import { useUserCount } from '@/features/users/api/get-user-count';
 import { useSession } from '@/lib/auth';
-import { formatPhone } from '@/lib/format-phone';
+import { useFormattedPhone } from '@/lib/use-formatted-phone';
 
 const SUBTITLE: Record<Role, string> = {
   admin: messages.dashboardSubtitleAdmin,
@@ -40,6 +39,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 
 function AccountCard({ user }: { user: User }) {
   const since = user.created_at ? new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
+  const phone = useFormattedPhone(user.phoneNumber, user.countryCode);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="md">
@@ -54,7 +54,7 @@ function AccountCard({ user }: { user: User }) {
         <Detail label="Email" value={user.email} />
         <Detail label="Company" value={user.company_name} />
         <Detail label="Role / Designation" value={user.role_designation} />
-        <Detail label="Phone" value={formatPhone(user.phoneNumber, user.countryCode)} />
+        <Detail label="Phone" value={phone} />
         <Detail label="Group" value={user.group} />
         <Detail label="Member since" value={since} />
       </SimpleGrid>
@@ -149,10 +149,10 @@ export function DashboardRoute() {
           opened={addingBalance}
           onClose={() => setAddingBalance(false)}
           userId={user.id}
-          renderLocation={(props) => <LocationSelects {...props} />}
+          renderLocation={(props) => <LazyLocationSelects {...props} />}
         />
       )}
-      {roleCan(role, 'wallet.credit') && <AdminAddBalanceModal opened={addingBalance} onClose={() => setAddingBalance(false)} />}
+      {roleCan(role, 'wallet.credit') && <LazyAdminAddBalanceModal opened={addingBalance} onClose={() => setAddingBalance(false)} />}
     </Stack>
   );
 }
