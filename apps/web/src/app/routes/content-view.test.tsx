@@ -184,7 +184,7 @@ describe('content view: a customer reviewing delivered content', () => {
     expect(router.state.location.pathname).toBe('/content-view/40');
   });
 
-  it('marks the missing revision fields in red, says so and sends nothing', async () => {
+  it('says under each missing revision field what is missing, focuses the first and sends nothing', async () => {
     const { user, calls } = await opened();
     await user.click(screen.getByRole('button', { name: 'Request Revision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Revision' });
@@ -193,9 +193,12 @@ describe('content view: a customer reviewing delivered content', () => {
     expect(reason).not.toHaveAttribute('aria-invalid', 'true');
 
     await user.click(within(dialog).getByRole('button', { name: 'Send revision request' }));
-    expect(await screen.findByText(contentMessages.revisionFieldsMissing)).toBeInTheDocument();
+    // Under each field, and the first takes focus.
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(contentMessages.revisionFieldsMissing));
+    expect(detail).toHaveAccessibleDescription(contentMessages.revisionFieldsMissing);
     expect(reason).toHaveAttribute('aria-invalid', 'true');
     expect(detail).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(reason).toHaveFocus());
 
     // Only the field still missing stays red.
     await pickIn(user, reason, 'Grammar');

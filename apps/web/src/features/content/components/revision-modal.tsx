@@ -1,11 +1,13 @@
+import { useRef } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { Select } from '@/components/ui/select';
+import { hasText, useUnsavedClose, useUnsavedText } from '@/components/ui/unsaved-close';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { contentMessages, REVISION_DETAIL_MAX, REVISION_REASONS } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, refuseWithToast } from '@/lib/form';
+import { ariaInvalid, refuseOnFields } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
 import { useRequestRevision } from '../api/request-revision';
@@ -20,19 +22,25 @@ type RevisionModalProps = {
   revisionsLeft: number;
 };
 
-function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<RevisionModalProps, 'opened'>) {
+type RevisionFormProps = Omit<RevisionModalProps, 'opened'> & { markDirty: (dirty: boolean) => void };
+
+function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose, markDirty }: RevisionFormProps) {
   // The server's field errors show under the fields (formFieldErrors toasts the rest): no central toast.
   const request = useRequestRevision({ meta: { errorToast: false } });
   const form = useForm({
     initialValues: { reason: null as string | null, detailedReason: '' },
-    // A missing reason or text gets red borders and one info toast for both, and nothing is
-    // sent. Not revisionRequestSchema: its per-field "required" is the server's answer.
+    // A missing reason or text says so under the field, and nothing is sent. Not
+    // revisionRequestSchema: its per-field "required" is the server's answer.
     validate: {
       reason: (value) => !value && contentMessages.revisionFieldsMissing,
       detailedReason: (value) => !value.trim() && contentMessages.revisionFieldsMissing,
     },
     enhanceGetInputProps: ariaInvalid,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (errors: typeof form.errors) => refuseOnFields(form, errors, () => formRef.current);
+  // A half-written request is asked about before the dialog closes.
+  useUnsavedText(markDirty, hasText(form.values.detailedReason));
 
   const submit = ({ reason, detailedReason }: typeof form.values) => {
     if (request.isPending) return;
@@ -45,7 +53,7 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
         },
         onError: (error) => {
           const errors = formFieldErrors(error, ['reason', 'detailedReason']);
-          if (Object.keys(errors).length) return form.setErrors(errors);
+          if (Object.keys(errors).length) return refuse(errors);
           // 409 (no revisions left, no longer in review): the screen refreshes and shows why.
           if (error instanceof ApiError) onClose();
         },
@@ -54,7 +62,7 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, refuse)} noValidate>
       <Stack gap="md">
         <Text size="sm">Tell the writer what should change. You have {revisionsLeftText(revisionsLeft)} for this item.</Text>
         <Select
@@ -97,22 +105,26 @@ function RevisionForm({ contentId, linkagentId, revisionsLeft, onClose }: Omit<R
 /** Request Revision: a reason (Formatting, Grammar, Relevancy) and what should change. */
 export function RevisionModal({ opened, onClose, ...rest }: RevisionModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
+  const unsaved = useUnsavedClose(onClose);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Text component="span" fw={700} fz="lg">
-          Request Revision
-        </Text>
-      }
-      size="lg"
-      centered
-      fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': 'Close revision request' }}
-    >
-      {/* Mounted only while open, so every opening starts with an empty form. */}
-      {opened && <RevisionForm onClose={onClose} {...rest} />}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={unsaved.requestClose}
+        title={
+          <Text component="span" fw={700} fz="lg">
+            Request Revision
+          </Text>
+        }
+        size="lg"
+        centered
+        fullScreen={fullScreen}
+        closeButtonProps={{ 'aria-label': 'Close revision request' }}
+      >
+        {/* Mounted only while open, so every opening starts with an empty form. */}
+        {opened && <RevisionForm onClose={onClose} markDirty={unsaved.markDirty} {...rest} />}
+      </Modal>
+      {unsaved.prompt}
+    </>
   );
 }

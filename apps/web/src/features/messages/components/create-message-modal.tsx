@@ -4,6 +4,7 @@ import '@mantine/core/styles/Modal.css';
 import { useForm } from '@mantine/form';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { inboxMessages, inboxScreenMessages as t, messages } from '@copydesk/shared';
+import { hasText, useUnsavedClose, useUnsavedText } from '@/components/ui/unsaved-close';
 import { ariaInvalid } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
@@ -35,7 +36,9 @@ function check(subject: string, message: string, orderId: number | null, require
   return problems;
 }
 
-function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<CreateMessageModalProps, 'opened'>) {
+type CreateMessageFormProps = Omit<CreateMessageModalProps, 'opened'> & { markDirty: (dirty: boolean) => void };
+
+function CreateMessageForm({ orderId, requireOrder, onClose, onCreated, markDirty }: CreateMessageFormProps) {
   // Refusals show under their fields (the form reports the rest): no central toast.
   const create = useCreateThread({ meta: { errorToast: false } });
   const form = useForm({
@@ -43,6 +46,8 @@ function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<C
     validate: (values) => check(values.subject.trim(), values.message.trim(), orderId, requireOrder),
     enhanceGetInputProps: ariaInvalid,
   });
+  // A message or a changed subject is asked about before the dialog closes.
+  useUnsavedText(markDirty, hasText(form.values.message) || form.isDirty('subject'));
   const formRef = useRef<HTMLFormElement>(null);
   const subjectField = useRef<HTMLInputElement>(null);
   const messageField = useRef<HTMLTextAreaElement>(null);
@@ -131,22 +136,26 @@ function CreateMessageForm({ orderId, requireOrder, onClose, onCreated }: Omit<C
 /** 'Create a Message': subject and message to the support team, optionally about one order. */
 export function CreateMessageModal({ opened, onClose, ...rest }: CreateMessageModalProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
+  const unsaved = useUnsavedClose(onClose);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Text component="span" fw={700} fz="lg">
-          {inboxMessages.createTitle}
-        </Text>
-      }
-      size="lg"
-      centered
-      fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': t.closeCreate }}
-    >
-      {/* Mounted only while open, so every opening starts from a fresh form. */}
-      {opened && <CreateMessageForm onClose={onClose} {...rest} />}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={unsaved.requestClose}
+        title={
+          <Text component="span" fw={700} fz="lg">
+            {inboxMessages.createTitle}
+          </Text>
+        }
+        size="lg"
+        centered
+        fullScreen={fullScreen}
+        closeButtonProps={{ 'aria-label': t.closeCreate }}
+      >
+        {/* Mounted only while open, so every opening starts from a fresh form. */}
+        {opened && <CreateMessageForm onClose={onClose} markDirty={unsaved.markDirty} {...rest} />}
+      </Modal>
+      {unsaved.prompt}
+    </>
   );
 }

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { Autocomplete, Button, Checkbox, Divider, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Select } from '@/components/ui/select';
+import { useUnsavedClose, useUnsavedText } from '@/components/ui/unsaved-close';
 import { useForm, type FormErrors } from '@mantine/form';
 import {
   amountToCents,
@@ -27,7 +29,7 @@ import {
   type ProductDetail,
 } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, onFields, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, onFields, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUpdateContent, type UpdateContentInput } from '../api/update-content';
 import { NO_ADDON, requiredFields, TEXT_FIELDS, visibleFields, type TextField } from '../lib/order-form-state';
@@ -112,7 +114,15 @@ export function formItemOf(item: ContentItem): OrderItemInput {
 
 type EditItemFormProps = Omit<EditItemModalProps, 'item'> & { item: ContentItem };
 
-function EditItemForm({ item, product, productNames, categories, onTypeChange, onClose }: EditItemFormProps) {
+function EditItemForm({
+  item,
+  product,
+  productNames,
+  categories,
+  onTypeChange,
+  onClose,
+  markDirty,
+}: EditItemFormProps & { markDirty: (dirty: boolean) => void }) {
   const update = useUpdateContent();
   const tiers = product?.productwordcount ?? [];
   const addons = product?.productAddon ?? [];
@@ -165,6 +175,10 @@ function EditItemForm({ item, product, productNames, categories, onTypeChange, o
     validate,
     enhanceGetInputProps: ariaInvalid,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const refuse = (errors: FormErrors) => refuseOnFields(form, errors, () => formRef.current);
+  // An edited brief is asked about before the dialog closes.
+  useUnsavedText(markDirty, form.isDirty());
 
   const orderType = form.values.orderType;
   const shown = visibleFields(orderType);
@@ -185,10 +199,11 @@ function EditItemForm({ item, product, productNames, categories, onTypeChange, o
           notify.success(res.message || messages.success);
           onClose();
         },
-        // The server's messages are the central toast; the fields it names turn red.
+        // The server's messages are the central toast; the fields it names also show theirs.
         onError: (error) => {
-          const named = error instanceof ApiError ? Object.keys(error.fieldErrors()) : [];
-          form.setErrors(Object.fromEntries(named.map((key) => [RENAME[key.replace(/^content\.0\./, '')] ?? key.replace(/^content\.0\./, ''), true])));
+          const named = error instanceof ApiError ? error.fieldErrors() : {};
+          const errors = onFields(Object.fromEntries(Object.entries(named).map(([key, message]) => [key.replace(/^content\.0\./, ''), message])), RENAME);
+          if (Object.keys(errors).length) refuse(errors);
         },
       },
     );
@@ -203,7 +218,7 @@ function EditItemForm({ item, product, productNames, categories, onTypeChange, o
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, refuse)} noValidate>
       <Stack gap="md">
         {unpaid ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -302,20 +317,24 @@ function EditItemForm({ item, product, productNames, categories, onTypeChange, o
  * form's rules; the price follows the type, tier and add-on.
  */
 export function EditItemModal({ item, ...rest }: EditItemModalProps) {
+  const unsaved = useUnsavedClose(rest.onClose);
   return (
-    <Modal
-      opened={item !== null}
-      onClose={rest.onClose}
-      title={
-        <Text component="span" fw={700} fz="lg">
-          Edit item {item?.id}
-        </Text>
-      }
-      size="xl"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close item editor' }}
-    >
-      {item && <EditItemForm key={item.id} item={item} {...rest} />}
-    </Modal>
+    <>
+      <Modal
+        opened={item !== null}
+        onClose={unsaved.requestClose}
+        title={
+          <Text component="span" fw={700} fz="lg">
+            Edit item {item?.id}
+          </Text>
+        }
+        size="xl"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close item editor' }}
+      >
+        {item && <EditItemForm key={item.id} item={item} markDirty={unsaved.markDirty} {...rest} />}
+      </Modal>
+      {unsaved.prompt}
+    </>
   );
 }

@@ -1,13 +1,15 @@
+import { useRef } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { addUserFieldsSchema, EMAIL_MAX, managementScreenMessages, messages, TEXT_MAX, userMessages, type AddUserInput } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, schemaErrors } from '@/lib/form';
+import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
+import { hasText, useUnsavedClose, useUnsavedText } from '@/components/ui/unsaved-close';
 import { useAddUser } from '../api/add-user';
 
 /** Who is being added: an admin adds agencies, an agency adds associates. */
@@ -22,9 +24,15 @@ type AddUserValues = Record<'name' | 'email' | 'role_designation' | 'company_nam
   countryCode: Country | undefined;
 };
 
-type AddUserFormProps = { kind: AddUserKind; addedBy: number; add: ReturnType<typeof useAddUser>; onDone: () => void };
+type AddUserFormProps = {
+  kind: AddUserKind;
+  addedBy: number;
+  add: ReturnType<typeof useAddUser>;
+  onDone: () => void;
+  markDirty: (dirty: boolean) => void;
+};
 
-function AddUserForm({ kind, addedBy, add, onDone }: AddUserFormProps) {
+function AddUserForm({ kind, addedBy, add, onDone, markDirty }: AddUserFormProps) {
   const withCompany = kind === 'agency';
   const visible: Field[] = ['name', 'email', 'contact_number', 'role_designation', ...(withCompany ? ['company_name' as const] : [])];
   // POST /register's `sign`: the country code only goes with a number.
@@ -43,6 +51,9 @@ function AddUserForm({ kind, addedBy, add, onDone }: AddUserFormProps) {
     validate: (values) => schemaErrors(addUserFieldsSchema, toSign(values), RENAME),
     enhanceGetInputProps: ariaInvalid,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Anything typed is asked about before the dialog closes.
+  useUnsavedText(markDirty, hasText(form.values.name, form.values.email, form.values.contact_number, form.values.role_designation, form.values.company_name));
 
   const submit = (sign: AddUserInput) => {
     if (add.isPending) return;
@@ -55,13 +66,13 @@ function AddUserForm({ kind, addedBy, add, onDone }: AddUserFormProps) {
       onError: (error) => {
         const errors = formFieldErrors(error, visible, { prefix: 'sign', rename: RENAME });
         if (error instanceof ApiError && error.code === 'user.email_taken' && errors.email) errors.email = messages.emailAlreadyRegistered;
-        form.setErrors(errors);
+        refuseOnFields(form, errors, () => formRef.current);
       },
     });
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, (errors) => refuseOnFields(form, errors, () => formRef.current))} noValidate>
       <Stack gap="md">
         <Text size="sm" c="gray.7">
           {withCompany ? managementScreenMessages.addAgencyHint : managementScreenMessages.addAssociateHint}
@@ -98,20 +109,24 @@ type AddUserModalProps = { opened: boolean; onClose: () => void; kind: AddUserKi
 export function AddUserModal({ opened, onClose, kind, addedBy }: AddUserModalProps) {
   // Field errors show under the fields (the form reports the rest): no central toast.
   const add = useAddUser({ meta: { errorToast: false } });
+  const unsaved = useUnsavedClose(onClose);
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !add.isPending && onClose()}
-      centered
-      size="lg"
-      title={
-        <Text component="span" fw={700} fz="lg">
-          {kind === 'agency' ? userMessages.addAgency : userMessages.addAssociate}
-        </Text>
-      }
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {opened && <AddUserForm kind={kind} addedBy={addedBy} add={add} onDone={onClose} />}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={() => !add.isPending && unsaved.requestClose()}
+        centered
+        size="lg"
+        title={
+          <Text component="span" fw={700} fz="lg">
+            {kind === 'agency' ? userMessages.addAgency : userMessages.addAssociate}
+          </Text>
+        }
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {opened && <AddUserForm kind={kind} addedBy={addedBy} add={add} onDone={onClose} markDirty={unsaved.markDirty} />}
+      </Modal>
+      {unsaved.prompt}
+    </>
   );
 }
