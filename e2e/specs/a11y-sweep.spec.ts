@@ -212,6 +212,11 @@ test('admin screens', async ({ browser, request }) => {
     limit: 10,
   });
 
+  // An agency the admin added, then deactivated: its detail dialog offers Activate (a filled green button).
+  const inactive = { name: 'Ina Inactive', email: `sweep-inactive-${Date.now().toString(36)}@example.com` };
+  const added = await api<{ user: { id: number } }>(request, admin.token, 'POST', '/api/register', { sign: inactive });
+  await api(request, admin.token, 'POST', '/api/user/changeStatus', { status: 0, userid: added.user.id });
+
   const page = await signedInPage(browser, admin);
   await sweep(page, 'admin', [
     { name: 'dashboard', path: '/dashboard', title: 'Dashboard' },
@@ -230,6 +235,19 @@ test('admin screens', async ({ browser, request }) => {
     { name: 'content-view', path: `/content-view/${itemId}`, title: 'Content' },
     { name: 'fulfilment', path: '/fulfilment', title: 'Fulfilment' },
     { name: 'management', path: '/management', title: 'User Management' },
+    {
+      name: 'user-detail-inactive',
+      path: '/management',
+      title: 'User Management',
+      act: async (p) => {
+        await p.getByRole('textbox', { name: 'Search' }).fill(inactive.email);
+        await p
+          .getByRole('button', { name: `View ${inactive.name}` })
+          .first()
+          .click();
+        await expect(p.getByRole('dialog').getByRole('button', { name: 'Activate' })).toBeVisible();
+      },
+    },
     { name: 'billing', path: '/billing', title: 'Billing' },
     { name: 'my-account', path: '/my-account', title: 'My Account' },
     { name: 'messages', path: '/message', title: 'Messages' },
@@ -246,6 +264,16 @@ test('agency screens', async ({ browser, request }) => {
   const agency = await apiLogin(request, demo.agency.email, demo.agency.password);
   const unpaid = await createOrder(request, agency.token, 'Sweep: waiting for payment');
   const { orderId, itemId } = await paidOrder(request, agency.token, 'Sweep: paid and in progress');
+  // A coupon for every agency, applied on the payment screen; a message about the paid order.
+  const admin = await apiLogin(request, demo.admin.email, demo.admin.password);
+  const code = `SWEEPA${Date.now().toString(36).toUpperCase()}`;
+  const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await api(request, admin.token, 'POST', '/api/coupon', { coupon_code: code, type: 'fixed', amount: 5, user_id: '', expiry, limit: 10 });
+  const thread = await api<{ id: number }>(request, agency.token, 'POST', '/api/message', {
+    subject: 'Sweep: about a paid order',
+    message: 'Could the article mention our spring range?',
+    order_id: orderId,
+  });
 
   const page = await signedInPage(browser, agency);
   await sweep(page, 'agency', [
@@ -265,12 +293,30 @@ test('agency screens', async ({ browser, request }) => {
     },
     { name: 'edit-order', path: `/create/${unpaid}`, title: `Edit Order ${unpaid}` },
     { name: 'payment', path: `/payment/${unpaid}`, title: `Payment for Order ${unpaid}` },
+    {
+      name: 'payment-coupon-applied',
+      path: `/payment/${unpaid}`,
+      title: `Payment for Order ${unpaid}`,
+      act: async (p) => {
+        await p.getByRole('textbox', { name: 'Coupon Code' }).fill(code);
+        await p.getByRole('button', { name: 'Apply Coupon' }).click();
+        await expect(p.getByText(`Coupon ${code} applied.`)).toBeVisible();
+      },
+    },
     { name: 'order-items', path: `/items/${orderId}`, title: `Order ${orderId}` },
     { name: 'content-view', path: `/content-view/${itemId}`, title: 'Content' },
     { name: 'management', path: '/management', title: 'User Management' },
     { name: 'billing', path: '/billing', title: 'Billing' },
     { name: 'my-account', path: '/my-account', title: 'My Account' },
     { name: 'messages', path: '/message', title: 'Messages' },
+    {
+      name: 'thread-with-order-link',
+      path: `/message?thread=${thread.id}`,
+      title: 'Messages',
+      act: async (p) => {
+        await expect(p.getByRole('article').getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
+      },
+    },
   ]);
 });
 

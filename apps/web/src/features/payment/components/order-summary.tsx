@@ -88,7 +88,7 @@ export function OrderSummary({ order, coupon, paid, children }: OrderSummaryProp
         {coupon.applied && (
           <>
             <Line label="Subtotal" value={formatMoney(coupon.subtotalCents)} />
-            <Line label={`Discount (${coupon.applied.coupon_code})`} value={`-${formatMoney(coupon.discountCents)}`} color="teal.8" />
+            <Line label={`Discount (${coupon.applied.coupon_code})`} value={`-${formatMoney(coupon.discountCents)}`} color="teal.9" />
           </>
         )}
         <Divider />
