@@ -15,6 +15,8 @@ export * from './schemas/geo.js';
 export * from './schemas/catalog.js';
 export * from './pricing.js';
 export * from './order-states.js';
+export * from './brief-text.js';
+export * from './content-rules.js';
 export * from './schemas/orders.js';
 export * from './schemas/billing.js';
 export * from './schemas/coupons.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REVISION_REASONS } from '../constants.js';
 import { contentMessages, messages } from '../messages.js';
 import { optionalQueryInt, optionalQueryText, pageMetaSchema } from './common.js';
+import { ACTIVITY_PAGE_SIZES, ACTIVITY_SORT_COLUMNS, FULFILMENT_SORT_COLUMNS, FULFILMENT_STATUS_FILTERS, REVISION_DETAIL_MAX } from '../content-rules.js';
 import { ITEM_STATUSES, ORDER_STATUSES } from '../order-states.js';
 import { contentItemSchema } from './orders.js';
 
@@ -9,12 +10,6 @@ import { contentItemSchema } from './orders.js';
  * Delivery and review contracts (docs/decisions/0004-item-state-machine.md): the fulfilment queue, delivered
  * document versions, the content view, approval, revisions and the activity log.
  */
-
-/** Revisions each item allows. */
-export const REVISIONS_PER_ITEM = 3;
-export const DOCX_MAX_BYTES = 20 * 1024 * 1024;
-export const REVISION_DETAIL_MAX = 2000;
-export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const unset = (v: unknown) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v);
 const page = z.preprocess(unset, z.coerce.number().int().min(1).max(1_000_000).default(1));
@@ -27,9 +22,6 @@ const sortOrder = (fallback: 'asc' | 'desc') =>
  * `open` (the default) = every paid item not yet Approved; `overdue` = the open ones past their due
  * date; `all` = every paid item.
  */
-export const FULFILMENT_STATUS_FILTERS = ['open', 'overdue', 'all', 'Unassigned', 'In Progress', 'Pending Review', 'Revision Requested', 'Approved'] as const;
-export type FulfilmentStatusFilter = (typeof FULFILMENT_STATUS_FILTERS)[number];
-export const FULFILMENT_SORT_COLUMNS = ['due_at', 'id', 'status', 'created_at'] as const;
 
 export const fulfilmentQuerySchema = z.object({
   page,
@@ -79,13 +71,6 @@ export const documentSchema = z.object({
 export type ContentDocument = z.infer<typeof documentSchema>;
 
 export const uploadDocumentResponseSchema = z.object({ message: z.string(), document: documentSchema });
-
-/**
- * A delivery is short when its words fall below this share of the words ordered (a 300-word order
- * delivered at 87 words; docs/decisions/0040-review-screen.md).
- */
-export const SHORT_DELIVERY_SHARE = 0.9;
-export const isShortDelivery = (delivered: number, ordered: number) => ordered > 0 && delivered < ordered * SHORT_DELIVERY_SHARE;
 
 /** POST /content/{id}/documents/words: the word count of a chosen .docx, before it is delivered. */
 export const documentWordsResponseSchema = z.object({ word_count: z.number(), requested_word_count: z.number(), short: z.boolean() });
@@ -145,9 +130,6 @@ export const downloadQuerySchema = z.object({ document: optionalQueryInt });
 export const previewQuerySchema = downloadQuerySchema;
 
 /* ── Activity log ─────────────────────────────────────────────────────────────────────────── */
-
-export const ACTIVITY_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-export const ACTIVITY_SORT_COLUMNS = ['created_at', 'description', 'username'] as const;
 
 export const activityLogQuerySchema = z.object({
   page,

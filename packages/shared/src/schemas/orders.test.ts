@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { createOrderSchema, isValidLink, orderItemIssues, type OrderItemInput } from './orders.js';
+import { isValidLink } from '../brief-text.js';
+import { createOrderSchema, orderItemIssues, type OrderItemInput } from './orders.js';
 
 const valid: OrderItemInput = {
   orderType: 'Blog Post',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PURPOSES, MAX_KEYWORDS, PRODUCT_MARKETPLACES, PUBLISH_MEDIUM_REQUIRED_FOR, PUBLISH_PLACES, PURPOSES, TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
+import { isValidLink, splitKeywords } from '../brief-text.js';
 import { ITEM_STATUSES, ORDER_SORT_COLUMNS, ORDER_STATUS_FILTERS, ORDER_STATUSES } from '../order-states.js';
 import { cursorFitsSort, keysetPageMetaSchema, keysetPagedQuerySchema, optionalQueryDate, optionalQueryInt, optionalQueryText } from './common.js';
 
@@ -63,23 +64,6 @@ export const LIMITED_ITEM_FIELDS = {
 
 export function needsPublishMedium(orderType: string): boolean {
   return (PUBLISH_MEDIUM_REQUIRED_FOR as readonly string[]).includes(orderType);
-}
-
-/** http(s) URLs with a dotted host, as a person would type them. */
-export function isValidLink(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && /\.[a-z]{2,}$/i.test(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-export function splitKeywords(value: string | null | undefined): string[] {
-  return (value ?? '')
-    .split(';')
-    .map((k) => k.trim())
-    .filter(Boolean);
 }
 
 export interface ItemIssue {
