@@ -148,6 +148,4 @@ test('focus stays in place after sending a message, replying, Take, Deactivate a
   await expect(dialog.getByRole('button', { name: 'Activate' }), 'after Deactivate').toBeFocused();
   await admin.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: 'Deactivate' }), 'after Activate').toBeFocused();
-  await admin.keyboard.press('Escape');
-  await expect(view, 'closing the dialog returns to its row').toBeFocused();
 });

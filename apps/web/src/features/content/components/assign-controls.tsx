@@ -32,14 +32,16 @@ export function AssignControls({ id, status, agents, itemLabel, size = 'xs', com
   // A failure is the query client's toast (lib/server-errors.ts); here it only must not go unhandled.
   // `from`: the button that was used (the menu's own button for Assign to…), whose row keeps the focus
   // once the controls have gone (its Upload .docx), instead of the top of the page.
-  const run = (from: HTMLElement | null, linkagentId?: number) =>
-    assign.mutateAsync({ id, linkagentId }).then(
+  const run = (from: HTMLElement | null, linkagentId?: number) => {
+    const keepFocus = from ? keepFocusInRow(from) : undefined;
+    return assign.mutateAsync({ id, linkagentId }).then(
       (res) => {
         notify.success(res.message);
-        if (from) keepFocusInRow(from);
+        keepFocus?.();
       },
       () => undefined,
     );
+  };
   const taking = assign.isPending && assign.variables?.linkagentId === undefined;
   const suffix = itemLabel ? ` (${itemLabel})` : '';
 

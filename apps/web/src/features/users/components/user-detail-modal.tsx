@@ -56,8 +56,9 @@ export function UserDetailModal({ row, onClose, callerId, showAccount, onEdit }:
   const focusNext = useRef<'cancel' | 'status' | null>(null);
   const takesFocus = (which: 'cancel' | 'status') => (element: HTMLButtonElement | null) => {
     if (!element || focusNext.current !== which) return;
-    focusNext.current = null;
+    // A button still disabled by the request in flight cannot take focus: the next render tries again.
     element.focus();
+    if (element.ownerDocument.activeElement === element) focusNext.current = null;
   };
 
   const close = () => {
