@@ -38,7 +38,7 @@ describe('order item rules', () => {
 
   it('names the field and item number for text over 250 characters', () => {
     const issues = orderItemIssues({ ...valid, project_name: 'x'.repeat(251) }, 3);
-    expect(issues).toEqual([{ field: 'project_name', message: 'Project Name 250 Characters allowed on item 3.' }]);
+    expect(issues).toEqual([{ field: 'project_name', message: 'Project Name: 250 characters allowed on item 3.' }]);
   });
 
   it('allows at most 3 keywords and checks links', () => {

@@ -95,7 +95,7 @@ describe('POST /api/order/create', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      'articlesData.1.target_audience': ['Target Audience 250 Characters allowed on item 2.'],
+      'articlesData.1.target_audience': ['Target Audience: 250 characters allowed on item 2.'],
       'articlesData.1.keyword': [messages.maxKeywords],
       'articlesData.1.website_link': [messages.websiteLinkInvalid],
       'articlesData.1.product_page_link': [messages.productLinkInvalid],
