@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { schemaResolver, type FormErrors } from '@mantine/form';
 import { focusFirstInvalid } from './focus-invalid';
-import { notify } from './notify';
 
 /**
  * Helpers for forms on Mantine's `useForm`. Fields are validated with the shared zod contracts
@@ -28,15 +27,6 @@ export const schemaErrors = (schema: Parameters<typeof schemaResolver>[0], paylo
  * technology too (Mantine's TextInput does, its PasswordInput does not).
  */
 export const ariaInvalid = ({ inputProps }: { inputProps: { error?: unknown } }) => ({ 'aria-invalid': inputProps.error ? true : undefined });
-
-/**
- * The earlier way to refuse a form, kept for the forms not moved yet: every field in error gets a
- * red border with no text under it, and one info toast says the first problem.
- */
-export function refuseWithToast(form: { setErrors: (errors: FormErrors) => void }, errors: FormErrors, message = Object.values(errors)[0]): void {
-  form.setErrors(Object.fromEntries(Object.keys(errors).map((field) => [field, true])));
-  notify.info(message);
-}
 
 /**
  * The portal's way to refuse a form: every field in error shows its message under it (Mantine's

@@ -199,14 +199,16 @@ describe('billing: add balance (agency)', () => {
     expect(cvc).toHaveValue('123');
   });
 
-  it('marks the required fields and sends nothing when the form is empty', async () => {
+  it('says under each required field that it is missing, focuses the first and sends nothing when the form is empty', async () => {
     const { user, dialog, calls } = await openAddBalance({ 'GET /api/user/getsavedcards/7': () => json(200, { data: [] }) });
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
 
-    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Amount/)).toHaveFocus());
     for (const label of [/^Amount/, /^Name on Card/, /^Card Number/, /^CVC/, /^Address/, /^Zip Code/]) {
       expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      // The message first, then the field's own description (the amount's example).
+      expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(messages.requiredFields));
     }
     expect(count(calls, 'POST /api/billing/addBalance')).toBe(0);
   });
@@ -351,7 +353,7 @@ describe('billing: add balance (admin)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
-    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Description/)).toHaveAccessibleDescription(messages.requiredFields));
     expect(within(dialog).getByLabelText(/^Description/)).toHaveAttribute('aria-invalid', 'true');
 
     await user.click(selectInput(/^Agency/, dialog));

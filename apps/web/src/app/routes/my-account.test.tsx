@@ -148,7 +148,7 @@ describe('my account: contact information', () => {
     expect(screen.getByLabelText(/^New Password/)).toBeInTheDocument();
   });
 
-  it('marks the required fields left empty', async () => {
+  it('says under each required field left empty that it is missing, and focuses the first', async () => {
     const auth = signIn('agency', { company_name: null, zipCode: null });
     const calls = mockApi((call) => (route(call) === 'GET /api/getInfo' ? json(200, { user: auth.user }) : places(call)));
     const { user } = renderRoute('/my-account');
@@ -156,9 +156,12 @@ describe('my account: contact information', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText(messages.requiredFields)).toBeInTheDocument();
+    // Under each empty field, and the first takes focus.
+    await waitFor(() => expect(screen.getByLabelText(/^Company Name/)).toHaveAccessibleDescription(messages.requiredFields));
     expect(screen.getByLabelText(/^Company Name/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Zip Code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Zip Code/)).toHaveAccessibleDescription(messages.requiredFields);
+    await waitFor(() => expect(screen.getByLabelText(/^Company Name/)).toHaveFocus());
     expect(screen.getByLabelText(/^Full Name/)).not.toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.url === '/api/update/updateInfo')).toBe(false);
   });

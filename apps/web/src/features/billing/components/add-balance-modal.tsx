@@ -10,6 +10,7 @@ import { IconCreditCard, IconCreditCardPay, IconInfoCircle } from '@tabler/icons
 import { addBalanceInfoSchema, gatewayMessages, messages, type AddBalanceInfo } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
 import { ariaInvalid } from '@/lib/form';
+import { refuseOnFields } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { reportServerError } from '@/lib/server-errors';
 import { useAddBalance } from '../api/add-balance';
@@ -47,6 +48,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
   const [preparing, setPreparing] = useState(false);
   // State lands after the await: a second press meanwhile must not create a second PaymentMethod.
   const preparingNow = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const busy = add.isPending || preparing;
   const [tab, setTabState] = useState<Tab>('new');
   // A new card starts from the billing address of the last card payment.
@@ -56,7 +58,8 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
   const form = useForm<Values>({ initialValues: { balance: '', card: blankCard, savedCardId: null }, enhanceGetInputProps: ariaInvalid });
   const { values, setFieldValue } = form;
   const { card, savedCardId } = values;
-  const invalid: Invalid = Object.fromEntries(Object.entries(form.errors).map(([field, error]) => [field, Boolean(error)]));
+  // Each field's mark: its message, shown under it (explainIssues), or `true` for a red border alone.
+  const invalid: Invalid = Object.fromEntries(Object.entries(form.errors).map(([field, error]) => [field, typeof error === 'string' ? error : Boolean(error)]));
   /** The card's refusal (402), beside the card until the card or the choice changes. */
   const [declined, setDeclined] = useState<string | null>(null);
   const savedCard = cards.data?.data.find((c) => String(c.id) === savedCardId);
@@ -132,9 +135,9 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
       const issues = [...(elementIssue ? [elementIssue] : []), ...(parsed.success ? [] : parsed.error.issues)].map((issue) =>
         amountMissing && issue.path[0] === 'balance' ? { ...issue, message: messages.requiredFields } : issue,
       );
-      const { invalid: marks, message } = explainIssues(issues);
-      form.setErrors(marks);
-      notify.info(message);
+      // Each field's message under it, all at once, and the first takes focus: no toast.
+      const { invalid: marks } = explainIssues(issues);
+      refuseOnFields(form, marks, () => formRef.current);
       return;
     }
     form.clearErrors();
@@ -180,7 +183,7 @@ export function AddBalanceModal({ opened, onClose, userId, renderLocation }: Add
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="lg">
           <NumberInput
             label="Amount"

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Modal.css';
@@ -7,11 +8,10 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { addBalanceInfoSchema, messages, TEXT_MAX, type AddBalanceInfo } from '@copydesk/shared';
-import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAddBalance } from '../api/add-balance';
 import { useAgencies, type AgencyOption } from '@/lib/agencies';
-import { refusalMessage } from '../lib/card-form';
 import { serverInvalid } from '../lib/server-error';
 
 /** Company (or name) and email: two agencies may share a company name, never an email. */
@@ -38,12 +38,14 @@ export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalPr
     initialValues: { agency: null, balance: '', description: '' },
     validate: (values) => {
       const errors = schemaErrors(addBalanceInfoSchema, toInfo(values));
-      // An empty amount is a missing field (the required-fields toast), not the contract's "must be positive".
+      // An empty amount is a missing field (the required-fields message), not the contract's "must be positive".
       if (values.balance === '' && errors.balance) errors.balance = messages.requiredFields;
       return errors;
     },
     enhanceGetInputProps: ariaInvalid,
   });
+
+  const formRef = useRef<HTMLFormElement>(null);
 
   const reset = () => {
     form.reset();
@@ -78,7 +80,7 @@ export function AdminAddBalanceModal({ opened, onClose }: AdminAddBalanceModalPr
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors, refusalMessage(Object.values(errors).map(String))))} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, (errors) => refuseOnFields(form, errors, () => formRef.current))} noValidate>
         <Stack gap="md">
           {/* A failed refetch keeps the data on screen (the central toast says so): only a failed first load shows here. */}
           {agencies.isLoadingError && (

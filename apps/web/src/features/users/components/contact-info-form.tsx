@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { messages, TEXT_MAX, updateInfoSchema, type ContactInfoInput, type User } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { PhoneField, type Country } from '@/components/ui/phone-field';
 import { ZipCodeInput } from '@/components/ui/zip-code-input';
@@ -75,6 +75,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
     enhanceGetInputProps: ariaInvalid,
   });
   const { country_id, country, state_id, state, city } = form.values;
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = (body: ContactInfoInput) => {
     if (update.isPending) return;
@@ -88,7 +89,7 @@ export function ContactInfoForm({ user, renderLocation }: ContactInfoFormProps) 
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, (errors) => refuseOnFields(form, errors, () => formRef.current))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label="Full Name" required autoComplete="name" maxLength={TEXT_MAX} {...form.getInputProps('name')} />

@@ -3,7 +3,7 @@ import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { changePasswordSchema, messages, securityMessages } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
-import { ariaInvalid, refuseWithToast, schemaErrors } from '@/lib/form';
+import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { formFieldErrors } from '@/lib/server-errors';
 import { useUpdatePassword } from '../api/update-password';
@@ -19,6 +19,7 @@ export function LoginInfoForm({ email }: { email: string }) {
   // The current password's problem shows under it; this form toasts the rest itself.
   const update = useUpdatePassword({ meta: { errorToast: false } });
   const currentInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm({
     initialValues: empty,
     validate: (values) => {
@@ -51,7 +52,7 @@ export function LoginInfoForm({ email }: { email: string }) {
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => refuseWithToast(form, errors))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, (errors) => refuseOnFields(form, errors, () => formRef.current))} noValidate>
       <Stack gap="md" maw={520}>
         <TextInput label="Email" value={email} readOnly variant="filled" />
         <PasswordInput
