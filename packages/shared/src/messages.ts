@@ -287,7 +287,7 @@ export const orderScreenMessages = {
   leaveOrderForm: 'Your order is not saved yet. If you leave this page, what you entered is lost.',
 } as const;
 
-/** What a list says when it failed or is empty, around the original portal's 'NO DATA FOUND!' (Copydesk wording). */
+/** What a list says when it failed or is empty, around the original portal's 'No data found.' (Copydesk wording). */
 export const listScreenMessages = {
   ordersFailed: 'The orders could not be loaded.',
   ordersFiltered: 'No orders match these filters. Change or reset them to see more.',
