@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { notificationsStore } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingMessages, messages } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
@@ -306,7 +307,9 @@ describe('add-balance modal in stripe mode', () => {
     await fillNameAndAddress(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
 
-    expect(await screen.findAllByText('Your card number is invalid.')).toHaveLength(2);
+    // Said under the card element only, not in a toast too.
+    expect(screen.getAllByText('Your card number is invalid.')).toHaveLength(1);
+    expect(notificationsStore.getState().notifications).toEqual([]);
     expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
     expect(posts(calls, 'POST /api/billing/addBalance')).toHaveLength(0);
   });
