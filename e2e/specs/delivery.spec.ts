@@ -123,7 +123,8 @@ test('an item travels from the queue through a revision to approval, and a delet
   await customer.getByRole('button', { name: 'Request Revision' }).click();
   const dialog = customer.getByRole('dialog', { name: 'Request Revision' });
   await dialog.getByRole('button', { name: 'Send revision request' }).click();
-  await expect(customer.getByText(contentMessages.revisionFieldsMissing)).toBeVisible();
+  // Under each of the two fields (docs/decisions/0038-errors-beside-fields.md).
+  await expect(dialog.getByText(contentMessages.revisionFieldsMissing)).toHaveCount(2);
   await expectAccessible(customer, 'the revision request with missing fields');
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await customer.getByRole('option', { name: 'Relevancy', exact: true }).click();
