@@ -150,7 +150,7 @@ test('an item travels from the queue through a revision to approval, and a delet
   await expect(customer.getByText(contentMessages.approved)).toBeVisible();
   await customer.getByRole('link', { name: 'Back to orders' }).click();
   const orderRow = customer.getByRole('row', { name: `Order ${orderId}`, exact: true });
-  await expect(orderRow).toContainText('COMPLETED');
+  await expect(orderRow).toContainText('Completed');
   await expect(counter(customer, 'Completed')).toContainText('1');
   await expect(counter(customer, 'In Progress')).toContainText('0');
 
