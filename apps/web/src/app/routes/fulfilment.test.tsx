@@ -180,7 +180,13 @@ describe('fulfilment queue', () => {
   });
 
   it('uploads a .docx as multipart to /api/content/{id}/documents with a progress bar', async () => {
-    FakeXhr.install({ status: 200, body: { message: contentMessages.delivered(1), document: doc(1) } }, 80);
+    FakeXhr.install(
+      (url) =>
+        url.endsWith('/words')
+          ? { status: 200, body: { word_count: 520, requested_word_count: 500, short: false } }
+          : { status: 200, body: { message: contentMessages.delivered(1), document: doc(1) } },
+      80,
+    );
     // Once delivered the item waits for review: the refreshed row offers no upload any more.
     const { user } = await openQueue((call) =>
       route(call) === 'GET /api/fulfilment' && FakeXhr.sent.length
@@ -191,10 +197,14 @@ describe('fulfilment queue', () => {
     const input = row.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input).toHaveAttribute('accept', expect.stringContaining('.docx'));
     await user.upload(input, new File(['PK'], 'spring-bikes.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    // The file's words are counted first, and the admin confirms the delivery.
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver this file (item 41)?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deliver' }));
 
     expect(await within(row).findByRole('progressbar', { name: 'Upload progress (item 41)' })).toBeInTheDocument();
     expect(await screen.findByText(contentMessages.delivered(1))).toBeInTheDocument();
-    const xhr = FakeXhr.sent[0]!;
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual(['/api/content/41/documents/words', '/api/content/41/documents']);
+    const xhr = FakeXhr.sent[1]!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/content/41/documents');
     expect(xhr.headers.Authorization).toBe('Bearer test-token');

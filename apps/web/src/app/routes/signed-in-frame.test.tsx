@@ -37,7 +37,7 @@ describe('signed-in frame', () => {
     expect(help).toHaveAttribute('href', HELP_BOOKING_URL);
     expect(help).toHaveAttribute('target', '_blank');
     expect(help.getAttribute('rel')).toContain('noopener');
-    expect(screen.getByText('© 2023 Copydesk')).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Copydesk`)).toBeInTheDocument();
   });
 
   it('hides the help link from an admin', async () => {
