@@ -75,7 +75,7 @@ describe('the document pool', () => {
     // job gets through.
     const small = await makeDocx(['Still here.']);
     await expect
-      .poll(async () => (await pool!.convert(small).catch((err: unknown) => err as Error)) as { ok?: boolean }, { timeout: 30_000, intervals: [0, 500] })
+      .poll(async () => (await pool!.convert(small).catch((err: unknown) => err as Error)) as { ok?: boolean }, { timeout: 30_000, interval: 500 })
       .toMatchObject({ ok: true });
   });
 
