@@ -214,12 +214,15 @@ async function benchBrowser(baseURL, contentView) {
   }
   for (const score of scores) {
     const failed = score.failedAccessibility.length ? `; failed accessibility audits: ${score.failedAccessibility.join(', ')}` : '';
-    console.log(`    ${score.url.padEnd(18)} performance ${score.performance}, accessibility ${score.accessibility}, LCP ${ms(score.lcpMs)}${failed}`);
+    const problem = score.problem ? `; not measured: ${score.problem}` : '';
+    console.log(
+      `    ${score.url.padEnd(18)} performance ${score.performance ?? '–'}, accessibility ${score.accessibility ?? '–'}, LCP ${score.lcpMs === null ? '–' : ms(score.lcpMs)}${failed}${problem}`,
+    );
     const label = screenLabel(score.url);
     rows.push(
       row(`Lighthouse performance, ${label}`, {
         value: score.performance,
-        note: `LCP ${ms(score.lcpMs)}`,
+        note: score.lcpMs === null ? (score.problem ?? '') : `LCP ${ms(score.lcpMs)}`,
         ...(score.url === '/login' ? {} : { goal: SCREEN_PERFORMANCE_TARGET, kind: 'min' }),
       }),
     );

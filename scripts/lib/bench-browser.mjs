@@ -108,12 +108,16 @@ export async function lighthouseScores(repoRoot, baseURL, pages) {
         onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: Boolean(session),
       });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A score Lighthouse could not compute is null (not 0), with the reason in runtimeError or the audit.
+      const percent = (score) => (score === null || score === undefined ? null : Math.round(score * 100));
+      const lcp = audits['largest-contentful-paint'];
       scores.push({
         url,
-        performance: Math.round(categories.performance.score * 100),
-        accessibility: Math.round(categories.accessibility.score * 100),
-        lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        performance: percent(categories.performance.score),
+        accessibility: percent(categories.accessibility.score),
+        lcpMs: lcp?.numericValue ?? null,
+        problem: runtimeError?.message ?? lcp?.errorMessage ?? null,
         failedAccessibility: categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0).map((ref) => ref.id),
       });
     }
