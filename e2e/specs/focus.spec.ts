@@ -3,7 +3,7 @@ import { inboxScreenMessages, WELCOME_DELAY_MS } from '@copydesk/shared';
 import { apiLogin, demo, registerVerifiedAgency, signIn, type ApiSession } from '../harness/accounts';
 
 /**
- * Focus stays where the user is, and onboarding interrupts once (issue 23, points 5 and 7). Each
+ * Focus stays where the user is, and onboarding interrupts once (docs/decisions/0041-onboarding-once.md). Each
  * action below replaces or removes the control that had focus; focus must land on the changed row,
  * the new message or the next control, never on <body> (the top of the page). Everything is done
  * from the keyboard: a control is focused, then Enter, Space, Tab or Escape.

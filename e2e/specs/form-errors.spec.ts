@@ -5,7 +5,7 @@ import { apiLogin, demo, registerVerifiedAgency, signInAs } from '../harness/acc
 import { expectAccessible, newPage, WIDTHS } from '../harness/screens';
 
 /**
- * Errors beside the fields that caused them (issue 23, point 2): each form, submitted empty at
+ * Errors beside the fields that caused them (docs/decisions/0038-errors-beside-fields.md): each form, submitted empty at
  * desktop and phone width, shows every field's message under the field (`aria-invalid`, and
  * `aria-describedby` naming the message), and the first invalid field has focus and is on screen.
  * Also: a mistyped Website Link is kept and marked, keywords take paste, and a dialog with unsaved

@@ -71,7 +71,7 @@ export async function transferredBytes(browser, baseURL, url, session = null) {
 }
 
 /**
- * Lighthouse (the version NOTES.md pins) on each URL, in Chromium started by chrome-launcher: the
+ * Lighthouse (the version package.json pins) on each URL, in Chromium started by chrome-launcher: the
  * default mobile profile with simulated throttling. Signed-in pages get the app's stored session
  * first (set through puppeteer in the same profile; Lighthouse is told not to clear storage).
  * Answers null when Lighthouse is not installed.
