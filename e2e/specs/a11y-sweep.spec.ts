@@ -288,7 +288,8 @@ test('agency screens', async ({ browser, request }) => {
         await p.getByRole('button', { name: 'Select Blog Post' }).click();
         await expect.soft(p.getByRole('heading', { name: 'Order Brief' })).toBeFocused();
         await p.getByRole('button', { name: 'Next', exact: true }).click();
-        await expect(p.locator('.mantine-Notification-root').first()).toBeVisible();
+        // The brief's problems are said under their fields, and the first of them takes focus.
+        await expect(p.locator('[aria-invalid="true"]').first()).toBeFocused();
       },
     },
     { name: 'edit-order', path: `/create/${unpaid}`, title: `Edit Order ${unpaid}` },
