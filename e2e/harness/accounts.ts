@@ -43,12 +43,13 @@ let signUps = 0;
 export async function registerVerifiedAgency(request: APIRequestContext, label: string): Promise<NewAgency> {
   const agency = newAgency(label);
   signUps += 1;
+  // Real agencies sign up, and open their verification link, from addresses of their own: the run's
+  // many sign-ups would otherwise all count against one address's limits (20 sign-ups an hour, 30
+  // verifications in 15 minutes). The test server trusts X-Forwarded-For (harness/server.ts). The
+  // addresses are made up; the worker's process id keeps the two workers' addresses apart.
+  const from = { 'X-Forwarded-For': `198.51.${process.pid % 250}.${(signUps % 250) + 1}` };
   const res = await request.post('/api/register', {
-    // Real agencies sign up from addresses of their own: the run's many sign-ups would otherwise all
-    // count against one address's sign-up limit (20 an hour). The test server trusts X-Forwarded-For
-    // (harness/server.ts). The addresses are made up; the worker's process id keeps the two
-    // workers' addresses apart.
-    headers: { 'X-Forwarded-For': `198.51.${process.pid % 250}.${(signUps % 250) + 1}` },
+    headers: from,
     data: {
       sign: {
         name: agency.name,
@@ -66,7 +67,7 @@ export async function registerVerifiedAgency(request: APIRequestContext, label: 
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   const link = await verificationLink(request, agency.email);
-  const verified = await request.get(link);
+  const verified = await request.get(link, { headers: from });
   expect(verified.url()).toContain('/login');
   return agency;
 }

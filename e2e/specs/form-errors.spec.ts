@@ -208,7 +208,10 @@ test('revision request: messages under both fields and focus; unsaved text is as
   await ask.getByRole('button', { name: unsavedDialogMessages.keepEditing }).click();
   await expect(ask).toBeHidden();
   await expect(detail).toHaveValue('The second paragraph repeats the first.');
-  await dialog.getByRole('button', { name: 'Close revision request' }).click();
-  await ask.getByRole('button', { name: unsavedDialogMessages.discard }).click();
+  // The question has gone from the page, its fading overlay with it, before the close button is pressed.
+  await expect(page.getByText(unsavedDialogMessages.body)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close revision request' }).click({ timeout: 15_000 });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: unsavedDialogMessages.discard }).click({ timeout: 15_000 });
   await expect(dialog).toBeHidden();
 });
