@@ -47,8 +47,9 @@ describe('the spreadsheet pool queue', () => {
     // A small sheet, so each parse is far inside the limit even on a busy machine (the workers run at
     // a lower priority than everything else, so their run time swings with the load).
     const data = await rawSheet(20, (r, c) => `row ${r} column ${c}`);
-    const { run, fastest } = await runTime(data);
-    const limit = Math.ceil(Math.max(1_000, 20 * run));
+    const { run, fastest, cold } = await runTime(data);
+    // The limit also covers a worker's start (the first parse of a new pool), measured here as `cold`.
+    const limit = Math.ceil(Math.max(1_000, 20 * run, 5 * cold));
     // Enough sheets at once that the last ones wait longer than the limit in the queue: were the clock
     // started at submission, they would be refused as too slow. Parses on a warm worker can run
     // faster than measured, so a line that cleared in time is tried again, twice as long.
@@ -63,7 +64,7 @@ describe('the spreadsheet pool queue', () => {
       last = (settled.at(-1) as PromiseFulfilledResult<number>).value;
     }
     expect(last, `the last of ${sheets / 2} sheets finished ${Math.round(last)} ms after submission, limit ${limit} ms`).toBeGreaterThan(limit);
-  });
+  }, 180_000);
 
   it('still stops a parse that itself runs longer than the limit', async () => {
     const data = await sheet();
