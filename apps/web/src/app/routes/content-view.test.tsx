@@ -51,6 +51,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The admin's delivery dropzone's file input, once the Fulfilment panel has drawn it. */
+const dropzoneInput = () =>
+  waitFor(() => {
+    const found = screen.getByRole('region', { name: 'Fulfilment' }).querySelector<HTMLInputElement>('input[type="file"]');
+    if (!found) throw new Error('no dropzone yet');
+    return found;
+  });
+
 describe('content view: a customer reviewing delivered content', () => {
   it('shows the item, its brief, the readable preview, versions, revisions and the activity log', async () => {
     const { calls } = await opened();
@@ -410,11 +418,7 @@ describe('content view: the admin variant', () => {
     });
     const loads = count(calls, 'GET /api/content/40');
     const panel = screen.getByRole('region', { name: 'Fulfilment' });
-    const input = await waitFor(() => {
-      const found = panel.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error('no dropzone yet');
-      return found;
-    });
+    const input = await dropzoneInput();
     const file = new File(['PK'], 'five-habits-v3.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     fireEvent.change(input, { target: { files: [file] } });
 
@@ -441,12 +445,7 @@ describe('content view: the admin variant', () => {
   it('sends nothing when the admin cancels after seeing the count', async () => {
     FakeXhr.install({ status: 200, body: { word_count: 480, requested_word_count: 500, short: false } });
     await opened({ role: 'admin', detail: contentDetail({ status: 'In Progress' }) });
-    const panel = screen.getByRole('region', { name: 'Fulfilment' });
-    const input = await waitFor(() => {
-      const found = panel.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error('no dropzone yet');
-      return found;
-    });
+    const input = await dropzoneInput();
     fireEvent.change(input, { target: { files: [new File(['PK'], 'v3.docx')] } });
     const dialog = await screen.findByRole('dialog', { name: 'Deliver this file?' });
     expect(dialog).toHaveTextContent(reviewScreenMessages.fileWords(480, 500));
@@ -458,12 +457,7 @@ describe('content view: the admin variant', () => {
   it('refuses a file that is not a .docx before sending it', async () => {
     FakeXhr.install({ status: 201, body: {} });
     await opened({ role: 'admin', detail: contentDetail({ status: 'In Progress' }) });
-    const panel = screen.getByRole('region', { name: 'Fulfilment' });
-    const input = await waitFor(() => {
-      const found = panel.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error('no dropzone yet');
-      return found;
-    });
+    const input = await dropzoneInput();
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'draft.pdf', { type: 'application/pdf' })] } });
     expect(await screen.findByText(contentMessages.onlyDocx)).toBeInTheDocument();
     expect(FakeXhr.sent).toHaveLength(0);
