@@ -72,6 +72,11 @@ export const PERMISSIONS = {
   'dashboard.adminStats': ['admin'],
   /** Reads the development mailbox from anywhere (others only from loopback). */
   'devMailbox.read': ['admin'],
+  /**
+   * Manages the account's developer access: API keys and webhooks (Settings → Developers). An API
+   * key itself may never use it (`Endpoint.apiKey`, packages/shared/src/endpoints/define.ts).
+   */
+  'developers.manage': ['admin', 'agency'],
   /** Is offered the "Need Help? Get In Touch" booking link. */
   'help.bookCall': ['agency', 'associate'],
 } as const satisfies Record<string, readonly Role[]>;

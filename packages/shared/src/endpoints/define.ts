@@ -26,6 +26,12 @@ export interface Endpoint {
    * any one of which lets the signed-in caller in. Required: no call is open by omission.
    */
   access: Access;
+  /**
+   * `false`: a request authenticated by an API key (`Authorization: Bearer cd_…`) may not make this
+   * call (403 `auth.api_key_forbidden`), though the key's owner may from a signed-in session: managing
+   * keys and webhooks, the password and profile, adding users. Absent: a key acts as its owner here.
+   */
+  apiKey?: false;
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;
