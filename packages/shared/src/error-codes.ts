@@ -1,4 +1,5 @@
 import {
+  apiKeyMessages,
   availabilityMessages,
   billingMessages,
   bulkMessages,
@@ -17,6 +18,7 @@ import {
   signInMessages,
   uploadLimitMessages,
   userMessages,
+  webhookMessages,
 } from './messages.js';
 
 /**
@@ -62,6 +64,7 @@ export const errorCodes = {
   'auth.social_failed': { status: 401, message: messages.socialFailed },
   'auth.social_conflict': { status: 409, message: messages.socialFailed },
   'auth.social_no_account': { status: 403, message: messages.socialNoAccount },
+  'auth.api_key_forbidden': { status: 403, message: apiKeyMessages.keyForbidden },
 
   // Profiles and user management
   'user.email_taken': { status: 422, message: messages.emailTaken },
@@ -183,6 +186,20 @@ export const errorCodes = {
   'invoice.link_expired': { status: 403, message: invoiceMessages.linkExpired },
   'message.order_required': { status: 422, message: inboxMessages.adminOrderRequired },
   'message.rate_limited': { status: 429, message: inboxMessages.tooManyMessages },
+
+  // Webhooks
+  'webhook.not_found': { status: 404, message: webhookMessages.notFound },
+  'webhook.delivery_not_found': { status: 404, message: webhookMessages.deliveryNotFound },
+  'webhook.url_invalid': { status: 422, message: webhookMessages.urlInvalid },
+  'webhook.url_not_https': { status: 422, message: webhookMessages.urlNotHttps },
+  'webhook.url_http_loopback_only': { status: 422, message: webhookMessages.urlHttpLoopbackOnly },
+  'webhook.url_private_address': { status: 422, message: webhookMessages.urlPrivateAddress },
+  'webhook.url_unresolvable': { status: 422, message: webhookMessages.urlUnresolvable },
+  'webhook.too_many': { status: 422, message: webhookMessages.tooMany },
+
+  // API keys (docs/decisions/0043-api-keys-and-mcp.md)
+  'api_key.limit_reached': { status: 422, message: apiKeyMessages.tooMany },
+  'api_key.not_found': { status: 404, message: apiKeyMessages.notFound },
 } as const satisfies Record<string, { status: number; message: string | ((...args: never[]) => string) }>;
 
 export type ErrorCode = keyof typeof errorCodes;

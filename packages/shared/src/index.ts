@@ -25,4 +25,6 @@ export * from './schemas/content.js';
 export * from './schemas/messages.js';
 export * from './schemas/mail.js';
 export * from './schemas/health.js';
+export * from './schemas/webhooks.js';
+export * from './schemas/api-keys.js';
 export * from './endpoints/index.js';

@@ -1,3 +1,4 @@
+import { apiKeyEndpoints } from './api-keys.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { catalogEndpoints } from './catalog.js';
@@ -13,6 +14,7 @@ import { offerEndpoints } from './offers.js';
 import { orderEndpoints } from './orders.js';
 import { socialEndpoints } from './social.js';
 import { userEndpoints } from './users.js';
+import { webhookEndpoints } from './webhooks.js';
 
 /**
  * Every call of the API, by name: one file per server module, merged here. See define.ts for what
@@ -39,9 +41,12 @@ export const endpoints = {
   ...catalogEndpoints,
   ...couponEndpoints,
   ...messageEndpoints,
+  ...apiKeyEndpoints,
+  ...webhookEndpoints,
 };
 
 export {
+  apiKeyEndpoints,
   authEndpoints,
   billingEndpoints,
   catalogEndpoints,
@@ -57,6 +62,7 @@ export {
   orderEndpoints,
   socialEndpoints,
   userEndpoints,
+  webhookEndpoints,
 };
 
 /** The table's type, by name: what the web's typed client reads its types from. */

@@ -99,4 +99,13 @@ export const routes = {
   createThread: { method: 'POST', path: '/message' },
   getThread: { method: 'GET', path: '/message/:id' },
   replyToThread: { method: 'POST', path: '/message/:id/reply' },
+  createApiKey: { method: 'POST', path: '/api-keys' },
+  listApiKeys: { method: 'GET', path: '/api-keys' },
+  deleteApiKey: { method: 'DELETE', path: '/api-keys/:id' },
+  createWebhook: { method: 'POST', path: '/webhooks' },
+  listWebhooks: { method: 'GET', path: '/webhooks' },
+  deleteWebhook: { method: 'DELETE', path: '/webhooks/:id' },
+  listWebhookDeliveries: { method: 'GET', path: '/webhooks/:id/deliveries' },
+  retryWebhookDelivery: { method: 'POST', path: '/webhooks/:id/deliveries/:deliveryId/retry' },
+  testWebhook: { method: 'POST', path: '/webhooks/:id/test' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
