@@ -215,7 +215,8 @@ export const billingHistoryMessages = {
   balanceAfter: (balance: string) => `Balance ${balance}`,
   walletUntouched: 'Wallet unchanged',
   /** The spending chart: order payments net of refunds per month (UTC). */
-  chartSubtitle: (range: string) => `Order payments less refunds, ${range} (UTC)`,
+  /** Before the series is known (loading, failed) the range is empty: no dangling comma. */
+  chartSubtitle: (range: string) => (range ? `Order payments less refunds, ${range} (UTC)` : 'Order payments less refunds per month (UTC)'),
   chartEmpty: (months: number) => `No order payments in the last ${months} months.`,
   chartLabel: 'Order payments less refunds per month',
 } as const;
@@ -608,8 +609,7 @@ export const developersScreenMessages = {
   revokeKeyTitle: (name: string) => `Revoke API key ${name}`,
   revokeKeyBody: 'Requests made with this key will be refused at once. This cannot be undone.',
   webhooksTitle: 'Webhooks',
-  webhooksIntro:
-    'Copydesk sends a signed request to your address when one of the chosen events happens, and tries again for up to a day when it fails.',
+  webhooksIntro: 'Copydesk sends a signed request to your address when one of the chosen events happens, and tries again for up to a day when it fails.',
   addWebhook: 'Add webhook',
   webhookUrl: 'Endpoint URL',
   webhookUrlHint: 'An https:// address that answers with a 2xx status.',
@@ -639,6 +639,7 @@ export const developersScreenMessages = {
   copy: 'Copy',
   copied: 'Copied',
   gettingStartedTitle: 'Getting started',
+  gettingStartedIntro: 'From a key to your first automated order, and the events that follow it.',
   curlStep: 'Call the API with a key in the Authorization header (put your key in place of cd_…):',
   docsStep: 'Every call, with its parameters and answers, is described in the API reference.',
   docsLink: 'Open the API reference',

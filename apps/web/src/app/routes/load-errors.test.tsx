@@ -70,6 +70,8 @@ describe('panels that fail to load', () => {
     renderRoute('/billing');
     await expectErrorThenRetry(listScreenMessages.spendingFailed, calls, failing, () => screen.findByText(/^No order payments in the last/));
     expect(screen.queryByText(listScreenMessages.spendingFailed)).not.toBeInTheDocument();
+    // No months to name: the subtitle says what the chart counts without a dangling comma.
+    expect(screen.getByText('Order payments less refunds per month (UTC)')).toBeInTheDocument();
   });
 
   it("the order form's order types", async () => {
