@@ -1,10 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import { sqlState, type DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { seal, unseal } from '../../lib/sealing.js';
 import { authRepository } from '../auth/auth.repository.js';
 import { issueOneTimeToken, signInRefusal, SOCIAL_TTL_MS } from '../auth/auth.service.js';
 import { usersRepository } from '../users/users.repository.js';
@@ -37,29 +37,21 @@ export interface GoogleProfile {
 }
 
 /**
- * AES-256-GCM with a key derived from the client secret: every instance has the secret, nobody
- * else does, and GCM both hides the PKCE verifier and refuses a tampered cookie.
+ * Sealed (lib/sealing.ts) with a key derived from the client secret: every instance has the secret,
+ * nobody else does, and GCM both hides the PKCE verifier and refuses a tampered cookie.
  */
-function sealingKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'copydesk', 'oidc pending sign-in cookie v1', 32));
-}
+const PENDING_PURPOSE = 'oidc pending sign-in cookie v1';
 
 export function sealPending(secret: string, pending: PendingSignIn): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(pending), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return seal(secret, PENDING_PURPOSE, JSON.stringify(pending));
 }
 
 /** The pending sign-in of a cookie, or null when it is missing, forged, damaged or expired. */
 export function unsealPending(secret: string, sealed: string | undefined, now = Date.now()): PendingSignIn | null {
   if (!sealed || sealed.length > 2048) return null;
+  const json = unseal(secret, PENDING_PURPOSE, sealed);
+  if (json === null) return null;
   try {
-    const raw = Buffer.from(sealed, 'base64url');
-    if (raw.length < 29) return null;
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
     const pending = JSON.parse(json) as PendingSignIn;
     if (typeof pending.expires !== 'number' || pending.expires < now) return null;
     if (![pending.verifier, pending.state, pending.nonce].every((v) => typeof v === 'string' && v.length > 0)) return null;
