@@ -40,6 +40,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/coupon-history', access: 'signedIn', requires: 'coupons.admin' },
   // A working support inbox for everyone, where the original portal sent every role away (docs/decisions/0024-support-inbox.md).
   { pattern: '/message', access: 'signedIn' },
+  { pattern: '/settings/developers', access: 'signedIn', requires: 'developers.manage' },
 
   // Where Google sign-in returns: the page itself exchanges the token, stores the session and goes on
   // to the return path; a guard reacting to the new session would send it to the dashboard first.

@@ -150,6 +150,11 @@ export const routes: RouteObject[] = withErrorScreens([
             lazy: async () => ({ Component: (await import('./routes/coupon-history')).CouponHistoryRoute }),
           },
           {
+            path: '/settings/developers',
+            handle: page('Developers'),
+            lazy: async () => ({ Component: (await import('./routes/developers')).DevelopersRoute }),
+          },
+          {
             path: '/message',
             handle: page('Messages'),
             lazy: async () => ({ Component: (await import('./routes/message')).MessageRoute }),

@@ -96,4 +96,12 @@ export const queryKeys = {
   devMailbox: {
     outbox: ['dev', 'outbox'] as const,
   },
+
+  /** Settings → Developers: a key's or a webhook's change refreshes its list; a retry or test event refreshes the delivery logs. */
+  developers: {
+    apiKeys: ['developers', 'api-keys'] as const,
+    webhooks: ['developers', 'webhooks'] as const,
+    deliveries: (webhookId: number) => ['developers', 'deliveries', webhookId] as const,
+    deliveryPage: (webhookId: number, query: object) => ['developers', 'deliveries', webhookId, query] as const,
+  },
 };

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconHeadset } from '@tabler/icons-react';
-import { HELP_BOOKING_URL, inboxScreenMessages, messages, portalTitle, roleCan } from '@copydesk/shared';
+import { IconCode, IconHeadset } from '@tabler/icons-react';
+import { developersScreenMessages, HELP_BOOKING_URL, inboxScreenMessages, messages, portalTitle, roleCan } from '@copydesk/shared';
 import { AppFrame } from '@/components/layouts/app-frame';
 import { useInfo } from '@/features/auth/api/get-info';
 import { logout } from '@/features/auth/api/logout';
@@ -72,6 +72,7 @@ export function SignedInFrame() {
       nav={nav}
       helpLink={roleCan(role, 'help.bookCall') ? { label: 'Need Help?', description: 'Get In Touch', href: HELP_BOOKING_URL, icon: IconHeadset } : undefined}
       user={{ name, email: user?.email ?? '', imageUrl: user?.profileImg || user?.google_pic || null }}
+      accountLinks={roleCan(role, 'developers.manage') ? [{ label: developersScreenMessages.menuLink, to: '/settings/developers', icon: IconCode }] : undefined}
       topBarExtra={user && roleCan(role, 'wallet.view') ? <BalanceBadge userId={user.id} /> : undefined}
       banner={user && roleCan(role, 'wallet.view') ? <OfferBanner user={user} /> : undefined}
       onProfile={() => navigate('/my-account')}

@@ -59,6 +59,8 @@ export type FrameNavItem = {
   badge?: FrameBadge;
 };
 export type FrameLink = { label: string; description?: string; href: string; icon: IconComponent };
+/** A screen of the account menu, between Profile and Logout (Settings → Developers). */
+export type FrameAccountLink = { label: string; to: string; icon: IconComponent };
 export type FrameUser = { name: string; email: string; imageUrl: string | null };
 
 type AppFrameProps = {
@@ -68,6 +70,8 @@ type AppFrameProps = {
   /** An external link pinned to the bottom of the sidebar. */
   helpLink?: FrameLink;
   user: FrameUser;
+  /** Screens the account menu links to, after Profile. */
+  accountLinks?: readonly FrameAccountLink[];
   /** Extra things for the top bar, before the account menu. */
   topBarExtra?: ReactNode;
   /** A slim notice above every screen's content (e.g. a promotion); nothing when empty. */
@@ -109,7 +113,7 @@ function CountBadge({ badge }: { badge: FrameBadge }) {
 }
 
 /** The signed-in frame: collapsible sidebar (260 / 100 px), top bar with the account menu, footer. */
-export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onProfile, onLogout, children }: AppFrameProps) {
+export function AppFrame({ title, nav, helpLink, user, accountLinks = [], topBarExtra, banner, onProfile, onLogout, children }: AppFrameProps) {
   const location = useLocation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false });
@@ -282,7 +286,7 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
                 <UnstyledButton className={classes.userButton}>
                   <VisuallyHidden>{'Account menu '}</VisuallyHidden>
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar src={user.imageUrl} name={user.name} color="blue.9" variant="light" radius="xl" size={36} alt="" aria-hidden />
+                    <Avatar src={user.imageUrl} name={user.name} color="blue.9" variant="filled" radius="xl" size={36} alt="" aria-hidden />
                     <Box visibleFrom="xs" maw={180}>
                       <Text size="sm" fw={600} truncate lh={1.2}>
                         {user.name}
@@ -299,6 +303,11 @@ export function AppFrame({ title, nav, helpLink, user, topBarExtra, banner, onPr
                 <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={onProfile}>
                   Profile
                 </Menu.Item>
+                {accountLinks.map((link) => (
+                  <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<link.icon size={16} aria-hidden />}>
+                    {link.label}
+                  </Menu.Item>
+                ))}
                 <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} color="red" onClick={onLogout}>
                   Logout
                 </Menu.Item>
