@@ -43,7 +43,7 @@ const SERVER_LAYERS = [
   ['modules/catalog', 'modules/coupons', 'modules/dashboard', 'modules/geo', 'modules/health', 'modules/mail'],
   ['modules/users'],
   ['modules/auth'],
-  ['modules/social', 'modules/user-management'],
+  ['modules/social', 'modules/user-management', 'modules/api-keys'],
   ['modules/billing'],
   ['modules/orders'],
   ['modules/content'],

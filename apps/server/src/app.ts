@@ -12,6 +12,8 @@ import { authPlugin } from './plugins/auth.js';
 import { onlyTableRoutes } from './lib/route.js';
 import type { ErrorBody } from './lib/app-error.js';
 import { authRepository } from './modules/auth/auth.repository.js';
+import { apiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -255,7 +257,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sessions: {
       findByAccessTokenHash: (tokenHash) => authRepository.findUserByAccessToken(database.db, tokenHash),
       isPaymentOfOrder: (paymentId, orderId) => authRepository.isPaymentOfOrder(database.db, paymentId, orderId),
+      findByApiKeyHash: (keyHash) => apiKeysRepository.findSession(database.db, keyHash),
+      touchApiKey: (apiKeyId) => apiKeysRepository.touch(database.db, apiKeyId),
     },
+    apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute,
   });
   // Root, not the /api scope: unknown /api paths (the root 404 handler) and /api/docs/json need it too.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -296,6 +301,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(contentRoutes);
       await api.register(import('./modules/messages/messages.routes.js'));
       await api.register(dashboardRoutes);
+      await api.register(apiKeysRoutes);
     },
     { prefix: '/api' },
   );

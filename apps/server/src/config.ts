@@ -169,6 +169,8 @@ export const configSchema = z
       .min(100)
       .max(24 * 60 * 60_000)
       .default(5 * 60_000),
+    /** Requests one API key may make per minute, across every instance (docs/decisions/0043-api-keys-and-mcp.md); past it 429 with Retry-After. */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Interval of the payment reconciliation pass (the first pass stays 5 s after start-up). */
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce
       .number()
@@ -281,6 +283,7 @@ export const configSchema = z
       shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
       outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
       autoApproveIntervalMs: env.AUTO_APPROVE_INTERVAL_MS,
+      apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     };
   });
 

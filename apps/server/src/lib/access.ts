@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import { endpoints, roleCan, type Capability, type Endpoint, type ErrorCode, type Role } from '@copydesk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import { endpoints, isApiKeyShaped, roleCan, type Capability, type Endpoint, type ErrorCode, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
-import { hashToken } from './tokens.js';
+import { hashToken, safeEqual } from './tokens.js';
 
 /**
  * The access layer: the one place that answers "may this actor do this to these records"
@@ -13,7 +13,9 @@ import { hashToken } from './tokens.js';
  *   - the tenant scope: which records a caller reaches (admin: all; agency: itself and its
  *     associates; associate: its own orders and payments, and its agency's items and threads);
  *   - the verified-email gate of orders and items;
- *   - the reach of a session opened by an emailed sign-in link: the payment of its one order.
+ *   - the reach of a session opened by an emailed sign-in link: the payment of its one order;
+ *   - the reach of an API key: its owner's, except the calls its entry marks `apiKey: false`
+ *     (docs/decisions/0043-api-keys-and-mcp.md).
  *
  * Routes get their guard from their endpoint-table entry (`guardOf`, installed by lib/route.ts);
  * services ask the scopes here and hand them to repositories, which never derive their own.
@@ -33,22 +35,45 @@ export interface Session {
   orderId?: number | null;
 }
 
+/** A live API key as a request carries it: its owner, as a session carries its user. */
+export interface ApiKeySession {
+  apiKeyId: number;
+  /** The stored SHA-256 (hex), compared again in constant time with the presented key's. */
+  keyHash: string;
+  user: SessionUser;
+  /** The status of an associate's agency; null for anyone else (keys belong to agencies and admins). */
+  agencyStatus: number | null;
+  /** Whether `last_used_at` is unset or older than a minute by the database's clock: the use is then recorded. */
+  useStale: boolean;
+}
+
 /** How the guard finds the session of a bearer token (its hash); the app decorates it (plugins/auth.ts). */
 export interface SessionStore {
   findByAccessTokenHash(tokenHash: string): Promise<Session | null>;
   /** Whether a payment is one of this order's (a sign-in link's session may ask for that invoice only). Absent: never. */
   isPaymentOfOrder?(paymentId: number, orderId: number): Promise<boolean>;
+  /** The live (unrevoked) API key of this hash with its owner; null for an unknown or revoked one. Absent: keys are refused (401). */
+  findByApiKeyHash?(keyHash: string): Promise<ApiKeySession | null>;
+  /** Records a key's use: a conditional UPDATE that writes `last_used_at` at most once a minute. */
+  touchApiKey?(apiKeyId: number): Promise<void>;
 }
+
+/** The per-key request counter (plugins/auth.ts): whether this request is one too many, and when the window ends. */
+export type ApiKeyLimiter = (request: FastifyRequest) => Promise<{ exceeded: boolean; retryAfterSeconds: number }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
+    /** Counts a request of an API key against its per-minute limit; null: not counted (a bare test app). */
+    apiKeyLimiter: ApiKeyLimiter | null;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the route's guard. */
     user: SessionUser | null;
-    /** The access token row of this request, so logout revokes exactly it. */
+    /** The access token row of this request, so logout revokes exactly it; null for an API key's request. */
     accessTokenId: number | null;
+    /** The API key this request was authenticated by; null for a session (or no caller). */
+    apiKeyId: number | null;
   }
 }
 
@@ -168,23 +193,59 @@ export function linkOrderCheckOf(endpoint: Endpoint): preValidationAsyncHookHand
  * capabilities. A deactivated account's tokens, and an inactive agency's associates, stop working
  * with 403 before any capability is asked. A sign-in link's session passes only the calls of
  * `LINK_SESSION_CALLS`, which `guardOf` hands in as `linkCall` (their order is checked later, by
- * `linkOrderCheckOf`); everything else answers it 403.
+ * `linkOrderCheckOf`); everything else answers it 403. A guard installed by hand, outside an
+ * entry's `access`, refuses API keys: only an entry can say that a key may make its call.
  */
 export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler {
-  return authenticate(allowed, false);
+  return authenticate(allowed, { linkCall: false, apiKey: false });
 }
 
-function authenticate(allowed: readonly Capability[], linkCall: boolean): onRequestAsyncHookHandler {
+/**
+ * The caller of an API key (`Authorization: Bearer cd_…`), for `authenticate`: the key's owner with
+ * the owner's capabilities and tenancy. An unknown or revoked key answers 401 like an unknown token;
+ * a key past its per-minute limit 429 with Retry-After; a deactivated owner the session's refusal; a
+ * call whose entry says `apiKey: false` 403 `auth.api_key_forbidden`. The use is recorded at most
+ * once a minute.
+ */
+async function apiKeyCaller(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, acceptsKeys: boolean) {
+  const keyHash = hashToken(key);
+  const found = await app.sessions.findByApiKeyHash?.(keyHash);
+  // The row was found by its hash; comparing the hashes again in constant time costs nothing and
+  // keeps the decision itself free of a timing difference.
+  if (!found || !safeEqual(found.keyHash, keyHash)) throw new AppError('auth.unauthenticated');
+  // The limiter keys its counter on it (plugins/auth.ts).
+  request.apiKeyId = found.apiKeyId;
+  if (app.apiKeyLimiter) {
+    const limit = await app.apiKeyLimiter(request);
+    if (limit.exceeded) {
+      reply.header('retry-after', String(limit.retryAfterSeconds));
+      throw new AppError('rate_limit.exceeded');
+    }
+  }
+  const refusal = accountRefusal(found.user, found.agencyStatus);
+  if (refusal) throw new AppError(refusal);
+  if (!acceptsKeys) throw new AppError('auth.api_key_forbidden');
+  if (found.useStale) await app.sessions.touchApiKey?.(found.apiKeyId);
+  return found;
+}
+
+function authenticate(allowed: readonly Capability[], how: { linkCall: boolean; apiKey: boolean }): onRequestAsyncHookHandler {
   const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));
-  return async function authenticate(this: FastifyInstance, request) {
+  return async function authenticate(this: FastifyInstance, request, reply) {
     const token = bearerToken(request);
     if (!token) throw new AppError('auth.unauthenticated');
+    if (isApiKeyShaped(token)) {
+      const key = await apiKeyCaller(this, request, reply, token, how.apiKey);
+      if (allowed.length && !permits(key.user.role)) throw new AppError('auth.forbidden');
+      request.user = key.user;
+      return;
+    }
     const found = await this.sessions.findByAccessTokenHash(hashToken(token));
     if (!found) throw new AppError('auth.unauthenticated');
     const refusal = accountRefusal(found.user, found.agencyStatus);
     if (refusal) throw new AppError(refusal);
     if (found.orderId != null) {
-      if (!linkCall) throw new AppError('auth.link_session_only');
+      if (!how.linkCall) throw new AppError('auth.link_session_only');
       linkSessionOf.set(request, { userId: found.user.id, orderId: found.orderId });
     }
     if (allowed.length && !permits(found.user.role)) throw new AppError('auth.forbidden');
@@ -193,12 +254,22 @@ function authenticate(allowed: readonly Capability[], linkCall: boolean): onRequ
   };
 }
 
-/** The guard an endpoint-table entry's `access` stands for; none for a public call. */
-export function guardOf(endpoint: Pick<Endpoint, 'access'>): onRequestAsyncHookHandler | null {
+/**
+ * A public call an API key may not make (`POST /register` with a token adds a user): a request
+ * carrying a key answers 403 `auth.api_key_forbidden`; anyone else goes on to the route.
+ */
+const refuseApiKeys: onRequestAsyncHookHandler = async (request) => {
+  const token = bearerToken(request);
+  if (token && isApiKeyShaped(token)) throw new AppError('auth.api_key_forbidden');
+};
+
+/** The guard an endpoint-table entry's `access` (and `apiKey`) stands for; none for a public call open to keys. */
+export function guardOf(endpoint: Pick<Endpoint, 'access' | 'apiKey'>): onRequestAsyncHookHandler | null {
   const { access } = endpoint;
-  if (access === 'public') return null;
+  const apiKey = endpoint.apiKey !== false;
+  if (access === 'public') return apiKey ? null : refuseApiKeys;
   const linkCall = LINK_SESSION_CALLS.has(endpoint as Endpoint);
-  return authenticate(access === 'signed-in' ? [] : access, linkCall);
+  return authenticate(access === 'signed-in' ? [] : access, { linkCall, apiKey });
 }
 
 /** The signed-in user of a guarded route. */

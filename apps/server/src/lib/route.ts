@@ -71,7 +71,12 @@ export type EndpointHandler<E extends Endpoint, Errors extends ErrorSchemas> = R
   ZodTypeProvider
 >;
 
-const bearerAuth = [{ bearerAuth: [] }];
+/**
+ * OpenAPI security of a guarded call (schemes in plugins/swagger.ts): a session's bearer token, or
+ * an API key unless the entry refuses keys (`apiKey: false`, docs/decisions/0043-api-keys-and-mcp.md).
+ */
+const sessionOnly: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
+const sessionOrApiKey: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKey: [] }];
 
 /** What route() marks its routes with in their config, so the app can tell them from any other. */
 const TABLE_ROUTE = 'endpointTable';
@@ -115,7 +120,7 @@ export function route<const E extends Endpoint, const Errors extends ErrorSchema
   const response = endpoint.response || errors ? { ...endpoint.response, ...documentErrors(errors) } : undefined;
   const schema: FastifySchema = {
     ...(endpoint.tags && { tags: endpoint.tags }),
-    ...(endpoint.access !== 'public' && { security: bearerAuth }),
+    ...(endpoint.access !== 'public' && { security: endpoint.apiKey === false ? sessionOnly : sessionOrApiKey }),
     ...(endpoint.summary && { summary: endpoint.summary }),
     ...(endpoint.headers && { headers: endpoint.headers }),
     ...(endpoint.params && { params: endpoint.params }),

@@ -10,7 +10,16 @@ export async function registerSwagger(app: FastifyInstance) {
       openapi: '3.0.3',
       info: { title: 'Copydesk API', version: '1.0.0', description: 'Accounts, orders, billing and coupons.' },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session token from POST /api/login.' },
+          // docs/decisions/0043-api-keys-and-mcp.md: an agency's or admin's key from Settings → Developers.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'cd_…',
+            description: 'An API key (`cd_` and 40 characters) from Settings → Developers: acts as its owner, except on the calls that list only bearerAuth.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

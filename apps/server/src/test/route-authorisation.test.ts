@@ -123,6 +123,12 @@ async function itemsOf(orderId: number) {
   return (res.json().content as { id: number }[]).map((c) => c.id);
 }
 
+async function newApiKey() {
+  const res = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: bearer(tok.agencyA), payload: { name: 'Matrix' } });
+  if (res.statusCode !== 201) throw new Error(`API key failed: ${res.body}`);
+  return res.json().id as number;
+}
+
 async function newCoupon(code: string) {
   const expiry = `${new Date().getUTCFullYear() + 1}-01-31`;
   const res = await t.app.inject({
@@ -444,6 +450,17 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/message/:id', url: () => `/api/message/${f.thread}`, allowed: tenantA(200, 200) },
   { route: 'POST /api/message/:id/reply', url: () => `/api/message/${f.thread}/reply`, payload: () => ({ message: 'Any news?' }), allowed: tenantA(201, 201) },
+
+  /* API keys (docs/decisions/0043-api-keys-and-mcp.md): agencies and admins, each its own keys only. */
+  { route: 'POST /api/api-keys', url: () => '/api/api-keys', payload: () => ({ name: 'Matrix key' }), allowed: { admin: 201, agencyA: 201, agencyB: 201 } },
+  { route: 'GET /api/api-keys', url: () => '/api/api-keys', allowed: { admin: 200, agencyA: 200, agencyB: 200 } },
+  {
+    // Agency A's key: another account's (even an admin's) is unknown to it.
+    route: 'DELETE /api/api-keys/:id',
+    fresh: async () => ({ key: await newApiKey() }),
+    url: (_, fresh) => `/api/api-keys/${fresh.key}`,
+    allowed: { admin: 404, agencyA: 200, agencyB: 404 },
+  },
 
   /* Last: it ends each caller's session. */
   { route: 'POST /api/logout', url: () => '/api/logout', allowed: all(200) },

@@ -23,6 +23,8 @@ export const authEndpoints = {
   register: defineEndpoint({
     ...routes.register,
     access: 'public',
+    // With a token it adds a user: never with an API key (docs/decisions/0043-api-keys-and-mcp.md).
+    apiKey: false,
     summary:
       'Without a bearer token: sign up as an agency (sign = the sign-up payload). With one: an admin adds an agency, an agency adds an associate (sign = {name, email, contact_number, role_designation, company_name?, userId}).',
     tags,
@@ -30,7 +32,8 @@ export const authEndpoints = {
     response: { 201: registerResponseSchema },
   }),
   login: defineEndpoint({ ...routes.login, tags, access: 'public', body: loginSchema, response: { 200: authResponseSchema } }),
-  logout: defineEndpoint({ ...routes.logout, tags, access: 'signed-in', response: { 200: messageResponseSchema } }),
+  // An API key is not a session: it is revoked in Settings → Developers, not signed out.
+  logout: defineEndpoint({ ...routes.logout, tags, access: 'signed-in', apiKey: false, response: { 200: messageResponseSchema } }),
   getInfo: defineEndpoint({ ...routes.getInfo, tags, access: 'signed-in', response: { 200: userResponseSchema } }),
   forgotPassword: defineEndpoint({ ...routes.forgotPassword, tags, access: 'public', body: emailOnlySchema, response: { 200: messageResponseSchema } }),
   resetPassword: defineEndpoint({ ...routes.resetPassword, tags, access: 'public', body: passwordTokenSchema, response: { 200: messageResponseSchema } }),
@@ -38,6 +41,7 @@ export const authEndpoints = {
   changePassword: defineEndpoint({
     ...routes.changePassword,
     access: 'signed-in',
+    apiKey: false,
     summary: 'Change the signed-in user’s password. current_password is required when the account has a password; wrong ones count as failed sign-ins.',
     tags,
     body: changePasswordSchema,
@@ -54,6 +58,7 @@ export const authEndpoints = {
     ...routes.getSignInLinkOwner,
     tags,
     access: 'signed-in',
+    apiKey: false,
     summary:
       'Whose emailed sign-in link this is, without spending it: own (the caller’s, with its order) or the owner’s masked email. Only for a signed-in caller; an unknown, used or expired link answers 401 unless it is the caller’s own.',
     body: signInLinkOwnerBodySchema,

@@ -39,6 +39,8 @@ export const userEndpoints = {
   changeUserStatus: defineEndpoint({
     ...routes.changeUserStatus,
     access: ['users.manage'],
+    // Switching team members off and on stays with a signed-in person, like adding them.
+    apiKey: false,
     summary: 'Activate (1) or deactivate (0) a user: admin any agency or associate, agency its own associates; deactivation ends their sessions',
     tags,
     body: changeStatusSchema,
@@ -47,6 +49,7 @@ export const userEndpoints = {
   updateInfo: defineEndpoint({
     ...routes.updateInfo,
     access: ['account.contactInfo'],
+    apiKey: false,
     summary: "Update the caller's contact information (admin, agency)",
     tags,
     body: updateInfoSchema,
@@ -55,6 +58,7 @@ export const userEndpoints = {
   editUser: defineEndpoint({
     ...routes.editUser,
     access: 'signed-in',
+    apiKey: false,
     summary: 'Edit a user: admins anyone, agencies themselves and their associates, associates themselves',
     tags,
     body: editUserSchema,
@@ -63,6 +67,7 @@ export const userEndpoints = {
   updateProfilePic: defineEndpoint({
     ...routes.updateProfilePic,
     access: 'signed-in',
+    apiKey: false,
     summary: 'Upload a profile picture: multipart field `file`, PNG, JPEG or WebP, at most 5 MB',
     tags,
     body: 'multipart',

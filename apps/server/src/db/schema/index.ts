@@ -8,3 +8,4 @@ export * from './billing.js';
 export * from './content.js';
 export * from './messages.js';
 export * from './rate-limits.js';
+export * from './api-keys.js';
