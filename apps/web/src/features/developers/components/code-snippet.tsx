@@ -7,7 +7,9 @@ export function CodeSnippet({ caption, code, what }: { caption: string; code: st
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
-        <Text size="sm">{caption}</Text>
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+          {caption}
+        </Text>
         <CopyValueButton value={code} what={what} />
       </Group>
       {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}

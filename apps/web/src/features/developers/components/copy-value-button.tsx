@@ -14,6 +14,8 @@ export function CopyValueButton({ value, what }: { value: string; what: string }
           onClick={copy}
           leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
           aria-label={`${copied ? m.copied : m.copy} ${what}`}
+          // Beside a long caption or value it keeps its width; the text beside it wraps or scrolls.
+          style={{ flexShrink: 0 }}
         >
           {copied ? m.copied : m.copy}
         </Button>

@@ -13,7 +13,7 @@ export function GettingStarted({ origin }: { origin: string }) {
   return (
     <Card withBorder radius="lg" padding={0} component="section" aria-labelledby="developers-start">
       <SectionHeader id="developers-start" title={m.gettingStartedTitle} intro={m.gettingStartedIntro} />
-      <List type="ordered" spacing="lg" px="md" pb="md" styles={{ itemWrapper: { display: 'block', width: '100%' }, itemLabel: { display: 'block' } }}>
+      <List type="ordered" spacing="lg" pl={40} pr="md" pb="md" styles={{ itemWrapper: { display: 'block', width: '100%' }, itemLabel: { display: 'block' } }}>
         <List.Item>
           <CodeSnippet caption={m.curlStep} code={curlExample(origin)} what="curl example" />
         </List.Item>
