@@ -44,10 +44,11 @@ const SERVER_LAYERS = [
   ['modules/users'],
   ['modules/auth'],
   ['modules/social', 'modules/user-management', 'modules/api-keys'],
+  ['modules/webhooks'],
   ['modules/billing'],
   ['modules/orders'],
   ['modules/content'],
-  ['modules/invoices', 'modules/messages', 'modules/offers'],
+  ['modules/invoices', 'modules/messages', 'modules/offers', 'modules/mcp'],
   ['app.ts', 'start-banner.ts'],
   ['server.ts'],
 ];

@@ -40,6 +40,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { startWebhookWorker } from './modules/webhooks/delivery.worker.js';
+import { provideWebhookData } from './modules/webhooks/events.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -48,6 +51,7 @@ import { startAutoApprovalJob } from './modules/content/auto-approve.js';
 import { startHousekeepingJob } from './plugins/housekeeping.js';
 import { authSweeps } from './modules/auth/auth-sweeps.js';
 import { bulkImportSweeps } from './modules/orders/bulk-orders.service.js';
+import { itemSnapshot, orderSnapshot } from './modules/orders/orders.service.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { startPaymentReconciliation } from './modules/billing/payment-settlement.js';
 import { databaseSandboxLedger } from './modules/billing/sandbox-ledger.repository.js';
@@ -161,6 +165,9 @@ export interface BuildAppOptions {
 
 /** Builds the whole application without listening, so tests drive it through `app.inject()`. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  // Webhook events carry the API's own shapes; billing, which writes order.paid, sits below the
+  // orders module that builds them (docs/decisions/0044-webhooks.md).
+  provideWebhookData({ order: (db, id) => orderSnapshot(db, id), item: itemSnapshot });
   const pretty = config.logFormat === 'pretty';
   const logStream = options.logStream ?? (pretty ? await prettyLogStream() : undefined);
   const app = Fastify({
@@ -302,6 +309,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(import('./modules/messages/messages.routes.js'));
       await api.register(dashboardRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );
@@ -313,5 +321,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   startAutoApprovalJob(app, config.autoApproveIntervalMs, Math.min(15_000, config.autoApproveIntervalMs));
   startHousekeepingJob(app, [...authSweeps, ...bulkImportSweeps]);
   startPaymentReconciliation(app);
+  startWebhookWorker(app);
   return app;
 }

@@ -171,6 +171,19 @@ export const configSchema = z
       .default(5 * 60_000),
     /** Requests one API key may make per minute, across every instance (docs/decisions/0043-api-keys-and-mcp.md); past it 429 with Retry-After. */
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /**
+     * Webhooks (docs/decisions/0044-webhooks.md). Addresses must be https and reach a public address;
+     * WEBHOOK_ALLOW_HTTP lets an http:// address name this machine (loopback) only, and
+     * WEBHOOK_ALLOW_PRIVATE lets any address resolve to a private, loopback or link-local one (local
+     * receivers, tests). A wallet payment taking the balance from at least WEBHOOK_LOW_BALANCE_CENTS
+     * to below it is `wallet.low_balance`.
+     */
+    WEBHOOK_ALLOW_HTTP: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+    WEBHOOK_LOW_BALANCE_CENTS: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(5_000),
+    WEBHOOK_ENDPOINTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+    /** How often the webhook worker looks for due deliveries. */
+    WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
     /** Interval of the payment reconciliation pass (the first pass stays 5 s after start-up). */
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce
       .number()
@@ -284,6 +297,13 @@ export const configSchema = z
       outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
       autoApproveIntervalMs: env.AUTO_APPROVE_INTERVAL_MS,
       apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
+      webhooks: {
+        allowHttp: env.WEBHOOK_ALLOW_HTTP,
+        allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+        lowBalanceCents: env.WEBHOOK_LOW_BALANCE_CENTS,
+        endpointsPerAccount: env.WEBHOOK_ENDPOINTS_PER_ACCOUNT,
+        intervalMs: env.WEBHOOK_INTERVAL_MS,
+      },
     };
   });
 

@@ -582,7 +582,10 @@ export const webhookMessages = {
   deleted: 'The webhook has been removed.',
   retryQueued: 'The delivery will be sent again in a moment.',
   testQueued: 'A test event will be sent in a moment.',
+  testEventData: 'This is a test event from Copydesk.',
   disabledSubject: 'A Copydesk webhook has been switched off',
+  disabledAction: 'Open developer settings',
+  disabledFooter: 'You receive this email because you manage webhooks on Copydesk.',
   disabledBody: (url: string, days: number) =>
     `Every delivery to your webhook ${url} has failed for ${days} days, so Copydesk has stopped sending events to it. Check that the address answers, then add it again under Settings → Developers.`,
 } as const;

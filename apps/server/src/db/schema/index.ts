@@ -9,3 +9,4 @@ export * from './content.js';
 export * from './messages.js';
 export * from './rate-limits.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

@@ -5,6 +5,8 @@ import type { PaymentAttemptDetails } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { paymentOutcomes } from '../../lib/metrics.js';
 import { couponRefusalError } from '../coupons/coupon-rules.js';
+import { recordWebhookEvent, webhookData } from '../webhooks/events.js';
+import { webhooksRepository } from '../webhooks/webhooks.repository.js';
 import { billingRepository, type BookingRefusal, type OrderPaymentBooking, type PaymentTermsQuery } from './billing.repository.js';
 
 /**
@@ -65,8 +67,22 @@ export async function quoteOrderPayment(tx: Transaction, query: PaymentTermsQuer
   return terms;
 }
 
-/** Books an order payment (any method) in one statement; throws the refusal, having written nothing. */
-export async function bookOrderPayment(config: Pick<Config, 'offer'>, db: DbOrTx, payment: OrderPayment) {
+type BookingConfig = Pick<Config, 'offer'> & { webhooks: Pick<Config['webhooks'], 'lowBalanceCents'> };
+
+/** The webhook events a payment may write (docs/decisions/0044-webhooks.md). */
+const PAYMENT_EVENTS = ['order.paid', 'wallet.low_balance'] as const;
+
+/**
+ * Books an order payment (any method) in one statement; throws the refusal, having written nothing.
+ * Its webhook events (order.paid; wallet.low_balance when a wallet payment takes the balance from
+ * at least WEBHOOK_LOW_BALANCE_CENTS to below it) are written in the same transaction: a booking
+ * given the database itself (one statement, no BEGIN) runs in a transaction of its own when the
+ * agency has an endpoint for them.
+ */
+export async function bookOrderPayment(config: BookingConfig, db: DbOrTx, payment: OrderPayment): Promise<{ paymentId: number; offerMessage: string | null }> {
+  if (!webhooksRepository.isTransaction(db) && (await webhooksRepository.anySubscribed(db, payment.agencyId, PAYMENT_EVENTS))) {
+    return db.transaction((tx) => bookOrderPayment(config, tx, payment));
+  }
   const { thresholdCents, creditCents } = config.offer;
   const booked = await billingRepository.bookOrderPayment(db, {
     ...payment,
@@ -74,7 +90,25 @@ export async function bookOrderPayment(config: Pick<Config, 'offer'>, db: DbOrTx
   });
   paymentOutcomes.inc({ outcome: booked.refusal ?? 'booked' });
   if (booked.refusal) throw bookingRefusalError(booked.refusal, booked.inFlightAttemptId);
+  if (webhooksRepository.isTransaction(db)) await recordPaymentEvents(config, db, payment, booked.paymentId);
   return { paymentId: booked.paymentId, offerMessage: booked.offerCredited ? offerGrantedMessage(creditCents) : null };
+}
+
+async function recordPaymentEvents(config: BookingConfig, tx: Transaction, payment: OrderPayment, paymentId: number) {
+  const { orderId, agencyId } = payment;
+  await recordWebhookEvent(tx, { type: 'order.paid', ownerId: agencyId, orderId, data: () => webhookData().order(tx, orderId) });
+  if (payment.method !== 'Balance') return;
+  const threshold = config.webhooks.lowBalanceCents;
+  const after = await billingRepository.balanceOf(tx, agencyId);
+  if (after >= threshold) return;
+  const before = after - (await webhooksRepository.walletChangeOfPayment(tx, paymentId));
+  if (before < threshold) return;
+  await recordWebhookEvent(tx, {
+    type: 'wallet.low_balance',
+    ownerId: agencyId,
+    orderId: null,
+    data: async () => ({ balance: centsToDollars(after), threshold: centsToDollars(threshold), order_id: orderId, payment_id: paymentId }),
+  });
 }
 
 /** A card top-up the gateway captured: the payment (an invoice) and the wallet credit. */
@@ -153,6 +187,17 @@ export interface RefundResult {
 export async function bookRefund(tx: Transaction, refund: { orderId: number; itemId: number | null; actorId: number }): Promise<RefundResult> {
   const description = refund.itemId === null ? `Refund: order #${refund.orderId}` : `Refund: item #${refund.itemId} of order #${refund.orderId}`;
   const { amountCents, creditNote } = await billingRepository.bookRefund(tx, { ...refund, description });
+  if (amountCents > 0) {
+    const agencyId = await webhooksRepository.agencyOfOrder(tx, refund.orderId);
+    if (agencyId !== null) {
+      await recordWebhookEvent(tx, {
+        type: 'refund.created',
+        ownerId: agencyId,
+        orderId: refund.orderId,
+        data: async () => ({ order_id: refund.orderId, item_id: refund.itemId, amount: centsToDollars(amountCents), credit_note: creditNote }),
+      });
+    }
+  }
   const note = amountCents > 0 ? `; ${formatMoney(amountCents)} refunded to the agency wallet (credit note ${creditNote})` : '';
   return { amountCents, creditNote, note };
 }

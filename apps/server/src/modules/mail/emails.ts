@@ -19,6 +19,10 @@ ${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
 }
 
 export const emails = {
+  /** A webhook endpoint was disabled after days of failed deliveries (docs/decisions/0044-webhooks.md). */
+  webhookDisabled(to: string, name: string, message: { subject: string; body: string; action: string; footer: string }, settingsUrl: string) {
+    return layout(to, message.subject, `Hello ${name},`, message.body, { label: message.action, url: settingsUrl }, message.footer);
+  },
   verifyEmail(to: string, name: string, url: string) {
     return layout(
       to,

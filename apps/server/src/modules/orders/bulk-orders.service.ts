@@ -35,7 +35,8 @@ import { looksLikeZip } from '../../lib/zip-guard.js';
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
 import { ordersRepository } from './orders.repository.js';
-import { priceItems } from './orders.service.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
+import { orderSnapshot, priceItems } from './orders.service.js';
 
 /**
  * Bulk orders from a spreadsheet: a sample workbook per order type, a preview that says what an
@@ -342,6 +343,8 @@ async function saveInChunks(
     await db.transaction(async (tx) => {
       if (!(await ordersRepository.revealOrder(tx, orderId))) throw new Error(`bulk import: order ${orderId} vanished before it was shown`);
       await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: ctx.config.publicUrl });
+      // Created when it is shown, in the transaction that shows it (docs/decisions/0044-webhooks.md).
+      await recordWebhookEvent(tx, { type: 'order.created', ownerId: agencyId, orderId, data: () => orderSnapshot(tx, orderId) });
     });
     return orderId;
   } catch (err) {

@@ -1,4 +1,6 @@
+import type { WebhookEvent } from '@copydesk/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { recordWebhookEvent, webhookData } from '../webhooks/events.js';
 import { ordersRepository, type ItemMove, type ItemMover, type ItemState } from './orders.repository.js';
 
 export type { ItemMove, ItemMover, ItemState };
@@ -21,9 +23,44 @@ export type { ItemMove, ItemMover, ItemState };
  * and one activity entry per item; a trigger refuses any other change, from any client. Services
  * still check the state first where the customer gets a message of its own.
  */
-export function moveItems(db: DbOrTx, move: ItemMove): Promise<number[]> {
-  if (!move.itemIds.length) return Promise.resolve([]);
-  return ordersRepository.moveItems(db, move);
+export async function moveItems(db: DbOrTx, move: ItemMove): Promise<number[]> {
+  if (!move.itemIds.length) return [];
+  const moved = await ordersRepository.moveItems(db, move);
+  await recordMoveEvents(db, move, moved);
+  return moved;
+}
+
+/** The webhook event of an item arriving in a state (docs/decisions/0044-webhooks.md). */
+const EVENT_OF_STATE: Partial<Record<ItemState, WebhookEvent>> = {
+  'Pending Review': 'content.delivered',
+  'Revision Requested': 'content.revision_requested',
+  Approved: 'content.approved',
+};
+
+/**
+ * The webhook events of a move, in its transaction: one per moved item, then `order.completed` for
+ * each order the move completed. An order is completed when it is paid and every live item is
+ * approved (the derived status in orders.repository.ts), so only an approval, or the deletion of
+ * its last item not approved, completes one; neither can happen twice to the same order, as an
+ * approved item never moves again and a completed order has nothing left to delete but approved
+ * items (which cannot be deleted).
+ */
+async function recordMoveEvents(db: DbOrTx, move: ItemMove, moved: number[]) {
+  const type = EVENT_OF_STATE[move.to];
+  if (!moved.length || (!type && move.to !== 'Deleted')) return;
+  const owners = await ordersRepository.ownersOfItems(db, moved);
+  if (type) {
+    for (const { itemId, orderId, agencyId } of owners) {
+      await recordWebhookEvent(db, { type, ownerId: agencyId, orderId, at: move.at, data: () => webhookData().item(db, itemId) });
+    }
+  }
+  if (move.to !== 'Approved' && move.to !== 'Deleted') return;
+  const orders = new Map(owners.map((o) => [o.orderId, o.agencyId]));
+  for (const [orderId, agencyId] of orders) {
+    const order = await ordersRepository.findVisible(db, { kind: 'all' }, orderId);
+    if (order?.status !== 'COMPLETED') continue;
+    await recordWebhookEvent(db, { type: 'order.completed', ownerId: agencyId, orderId, at: move.at, data: () => webhookData().order(db, orderId) });
+  }
 }
 
 /** Moves one item; false when the table does not allow the move from where the item is now. */

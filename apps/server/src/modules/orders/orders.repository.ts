@@ -345,6 +345,17 @@ export const ordersRepository = {
       where ${orders.id} = ${orderId}`);
   },
 
+  /** The order and agency of each item (live or not): whose events their moves are (modules/webhooks/events.ts). */
+  async ownersOfItems(db: DbOrTx, itemIds: number[]): Promise<{ itemId: number; orderId: number; agencyId: number }[]> {
+    if (!itemIds.length) return [];
+    return db
+      .select({ itemId: orderItems.id, orderId: orders.id, agencyId: orders.agencyId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(inArray(orderItems.id, itemIds))
+      .orderBy(asc(orderItems.id));
+  },
+
   async findItemVisible(db: DbOrTx, scope: OrderScope, itemId: number) {
     const [row] = await db
       .select({ item: orderItems, order: orders })

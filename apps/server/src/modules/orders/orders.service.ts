@@ -20,8 +20,8 @@ import {
   type updateContentSchema,
 } from '@copydesk/shared';
 import type { OrderItemRow, UserRow } from '../../db/schema/index.js';
-import type { Transaction } from '../../db/client.js';
-import { agencyIdOf, assertVerified, can, scopes, type DeletionScope } from '../../lib/access.js';
+import type { DbOrTx, Transaction } from '../../db/client.js';
+import { agencyIdOf, assertVerified, can, scopes, type DeletionScope, type OrderScope } from '../../lib/access.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { keysetPageMeta, offsetOf } from '../../lib/pagination.js';
@@ -30,6 +30,7 @@ import { paymentAttemptsRepository } from '../billing/payment-attempts.repositor
 import { loadPriceBook, type PriceBook } from '../catalog/catalog.repository.js';
 import { activityRepository } from './activity.repository.js';
 import { queueAwaitingPaymentEmail } from './awaiting-payment.js';
+import { recordWebhookEvent } from '../webhooks/events.js';
 import { moveItems } from './item-lifecycle.js';
 import { ordersRepository, type NewOrderItem, type OrderListRow } from './orders.repository.js';
 
@@ -146,6 +147,7 @@ export async function createOrder(ctx: AppContext, user: Actor & Pick<UserRow, '
       const orderId = await ordersRepository.insertOrder(tx, { userId: user.id, agencyId, totalCents, itemCount: rows.length });
       await ordersRepository.insertItems(tx, orderId, rows);
       await queueAwaitingPaymentEmail(tx, { orderedBy: user, orderId, totalCents, itemCount: rows.length, publicUrl: ctx.config.publicUrl });
+      await recordWebhookEvent(tx, { type: 'order.created', ownerId: agencyId, orderId, data: () => orderSnapshot(tx, orderId) });
       return orderId;
     }
     const order = await ordersRepository.lockOrder(tx, input.updateId, scope);
@@ -221,10 +223,20 @@ export async function countOrders(ctx: AppContext, user: Actor, status: 'all' | 
 }
 
 export async function getOrder(ctx: AppContext, user: Actor, id: number) {
-  const { db } = ctx;
   assertVerified(user);
-  const order = await ordersRepository.findVisible(db, scopes.orders(user), id);
+  const order = await orderSnapshot(ctx.db, id, scopes.orders(user));
   if (!order) throw new AppError('request.not_found');
+  return { ...order, message: orderMessages.orderFetched };
+}
+
+/**
+ * An order as getOrder answers it (without the message), or null when the scope does not reach it.
+ * Also the `data` of the order's webhook events (docs/decisions/0044-webhooks.md), read in the
+ * transaction that writes the event.
+ */
+export async function orderSnapshot(db: DbOrTx, id: number, scope: OrderScope = { kind: 'all' }) {
+  const order = await ordersRepository.findVisible(db, scope, id);
+  if (!order) return null;
   const items = await ordersRepository.items(db, [id]);
   const priced = items.map((i) => ({
     orderType: i.orderType,
@@ -238,8 +250,13 @@ export async function getOrder(ctx: AppContext, user: Actor, id: number) {
     content: items.map(contentDto),
     total: centsToDollars(order.totalCents),
     orderBreakDown: orderBreakdown(priced),
-    message: orderMessages.orderFetched,
   };
+}
+
+/** An item as the order's answer lists it (`content`): the `data` of its webhook events. */
+export async function itemSnapshot(db: DbOrTx, itemId: number) {
+  const found = await ordersRepository.findItemVisible(db, { kind: 'all' }, itemId);
+  return found ? contentDto(found.item) : null;
 }
 
 /** Who deleted, in the activity entry of each item a deletion removes. */
