@@ -129,6 +129,26 @@ async function newApiKey() {
   return res.json().id as number;
 }
 
+const WEBHOOK_URL = 'https://93.184.215.14/hook';
+
+async function newWebhook() {
+  const res = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(tok.agencyA), payload: { url: WEBHOOK_URL, events: ['order.paid'] } });
+  if (res.statusCode !== 201) throw new Error(`webhook failed: ${res.body}`);
+  return res.json().id as number;
+}
+
+/** Agency A's webhook the read, test and retry rows share, with one delivery (a test event). */
+let sharedWebhook: Promise<{ hook: number; delivery: number }> | undefined;
+function agencyAWebhook() {
+  sharedWebhook ??= (async () => {
+    const hook = await newWebhook();
+    await t.app.inject({ method: 'POST', url: `/api/webhooks/${hook}/test`, headers: bearer(tok.agencyA), payload: {} });
+    const log = await t.app.inject({ method: 'GET', url: `/api/webhooks/${hook}/deliveries`, headers: bearer(tok.agencyA) });
+    return { hook, delivery: (log.json().data as { id: number }[])[0]!.id };
+  })();
+  return sharedWebhook;
+}
+
 async function newCoupon(code: string) {
   const expiry = `${new Date().getUTCFullYear() + 1}-01-31`;
   const res = await t.app.inject({
@@ -146,7 +166,8 @@ const twoItems = () => [orderItem(), orderItem({ articleTitle: 'Second piece' })
 
 beforeAll(async () => {
   // Request logs cost time on ~750 calls and nothing here reads them.
-  t = await createTestApp({ LOG_LEVEL: 'warn' }, { onRoute: recordRoute });
+  // The webhook worker stays idle: the rows' endpoints name a public address nothing should call.
+  t = await createTestApp({ LOG_LEVEL: 'warn', WEBHOOK_INTERVAL_MS: '600000' }, { onRoute: recordRoute });
   const matrix = await signInRoleMatrix(t.app, t.db);
   tok = matrix.tok;
 
@@ -460,6 +481,42 @@ const MATRIX: Row[] = [
     fresh: async () => ({ key: await newApiKey() }),
     url: (_, fresh) => `/api/api-keys/${fresh.key}`,
     allowed: { admin: 404, agencyA: 200, agencyB: 404 },
+  },
+
+  /* Webhooks (docs/decisions/0044-webhooks.md): agencies and admins, each its own endpoints only. */
+  {
+    route: 'POST /api/webhooks',
+    url: () => '/api/webhooks',
+    payload: () => ({ url: WEBHOOK_URL, events: ['order.paid'] }),
+    allowed: { admin: 201, agencyA: 201, agencyB: 201 },
+  },
+  { route: 'GET /api/webhooks', url: () => '/api/webhooks', allowed: { admin: 200, agencyA: 200, agencyB: 200 } },
+  {
+    // Agency A's endpoint: a new one for A, which removes it; the shared one for the others.
+    route: 'DELETE /api/webhooks/:id',
+    fresh: async (who) => ({ hook: who === 'agencyA' ? await newWebhook() : (await agencyAWebhook()).hook }),
+    url: (_, fresh) => `/api/webhooks/${fresh.hook}`,
+    allowed: { admin: 404, agencyA: 200, agencyB: 404 },
+  },
+  {
+    route: 'GET /api/webhooks/:id/deliveries',
+    fresh: agencyAWebhook,
+    url: (_, fresh) => `/api/webhooks/${fresh.hook}/deliveries`,
+    allowed: { admin: 404, agencyA: 200, agencyB: 404 },
+  },
+  {
+    route: 'POST /api/webhooks/:id/deliveries/:deliveryId/retry',
+    fresh: agencyAWebhook,
+    url: (_, fresh) => `/api/webhooks/${fresh.hook}/deliveries/${fresh.delivery}/retry`,
+    payload: () => ({}),
+    allowed: { admin: 404, agencyA: 202, agencyB: 404 },
+  },
+  {
+    route: 'POST /api/webhooks/:id/test',
+    fresh: agencyAWebhook,
+    url: (_, fresh) => `/api/webhooks/${fresh.hook}/test`,
+    payload: () => ({}),
+    allowed: { admin: 404, agencyA: 202, agencyB: 404 },
   },
 
   /* Last: it ends each caller's session. */
