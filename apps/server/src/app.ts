@@ -14,6 +14,7 @@ import type { ErrorBody } from './lib/app-error.js';
 import { authRepository } from './modules/auth/auth.repository.js';
 import { apiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -313,6 +314,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     { prefix: '/api' },
   );
+  // The MCP endpoint for AI agents, beside /api: JSON-RPC over POST /mcp, opened by an API key only (modules/mcp).
+  await app.register(mcpRoutes);
 
   await registerWebApp(app);
   await migrated;

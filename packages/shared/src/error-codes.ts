@@ -200,6 +200,7 @@ export const errorCodes = {
   // API keys (docs/decisions/0043-api-keys-and-mcp.md)
   'api_key.limit_reached': { status: 422, message: apiKeyMessages.tooMany },
   'api_key.not_found': { status: 404, message: apiKeyMessages.notFound },
+  'mcp.method_not_allowed': { status: 405, message: apiKeyMessages.mcpPostOnly },
 } as const satisfies Record<string, { status: number; message: string | ((...args: never[]) => string) }>;
 
 export type ErrorCode = keyof typeof errorCodes;

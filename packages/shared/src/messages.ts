@@ -562,6 +562,8 @@ export const apiKeyMessages = {
   revoked: 'The API key has been revoked. Requests made with it are refused from now on.',
   keyForbidden: 'An API key cannot make this call. Sign in to Copydesk to do it.',
   mcpKeyRequired: 'The MCP endpoint needs an API key: send "Authorization: Bearer cd_…" with a key from Settings → Developers.',
+  mcpPostOnly: 'The MCP endpoint takes POST requests only (the streamable HTTP transport, stateless: no standing event stream, no session to end).',
+  mcpServerError: 'This tool failed because of a problem on our side. Please try again in a moment.',
 } as const;
 
 /** Webhooks (docs/decisions/0044-webhooks.md): the endpoint form's refusals, the management answers and the owner's email when an endpoint is disabled. */

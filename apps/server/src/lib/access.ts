@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { endpoints, isApiKeyShaped, roleCan, type Capability, type Endpoint, type ErrorCode, type Role } from '@copydesk/shared';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
@@ -207,7 +207,7 @@ export function requireAuth(...allowed: Capability[]): onRequestAsyncHookHandler
  * call whose entry says `apiKey: false` 403 `auth.api_key_forbidden`. The use is recorded at most
  * once a minute.
  */
-async function apiKeyCaller(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, acceptsKeys: boolean) {
+async function apiKeyCaller(app: FastifyInstance, request: FastifyRequest, key: string, acceptsKeys: boolean) {
   const keyHash = hashToken(key);
   const found = await app.sessions.findByApiKeyHash?.(keyHash);
   // The row was found by its hash; comparing the hashes again in constant time costs nothing and
@@ -217,10 +217,7 @@ async function apiKeyCaller(app: FastifyInstance, request: FastifyRequest, reply
   request.apiKeyId = found.apiKeyId;
   if (app.apiKeyLimiter) {
     const limit = await app.apiKeyLimiter(request);
-    if (limit.exceeded) {
-      reply.header('retry-after', String(limit.retryAfterSeconds));
-      throw new AppError('rate_limit.exceeded');
-    }
+    if (limit.exceeded) throw new AppError('rate_limit.exceeded').retryAfter(limit.retryAfterSeconds);
   }
   const refusal = accountRefusal(found.user, found.agencyStatus);
   if (refusal) throw new AppError(refusal);
@@ -231,11 +228,11 @@ async function apiKeyCaller(app: FastifyInstance, request: FastifyRequest, reply
 
 function authenticate(allowed: readonly Capability[], how: { linkCall: boolean; apiKey: boolean }): onRequestAsyncHookHandler {
   const permits = (role: Role) => allowed.some((capability) => roleCan(role, capability));
-  return async function authenticate(this: FastifyInstance, request, reply) {
+  return async function authenticate(this: FastifyInstance, request) {
     const token = bearerToken(request);
     if (!token) throw new AppError('auth.unauthenticated');
     if (isApiKeyShaped(token)) {
-      const key = await apiKeyCaller(this, request, reply, token, how.apiKey);
+      const key = await apiKeyCaller(this, request, token, how.apiKey);
       if (allowed.length && !permits(key.user.role)) throw new AppError('auth.forbidden');
       request.user = key.user;
       return;
@@ -270,6 +267,30 @@ export function guardOf(endpoint: Pick<Endpoint, 'access' | 'apiKey'>): onReques
   if (access === 'public') return apiKey ? null : refuseApiKeys;
   const linkCall = LINK_SESSION_CALLS.has(endpoint as Endpoint);
   return authenticate(access === 'signed-in' ? [] : access, { linkCall, apiKey });
+}
+
+/**
+ * The guard of the MCP endpoint (outside /api, modules/mcp): an API key and nothing else, with the
+ * key's usual checks (revoked 401, its rate limit, a deactivated owner's refusal). A session token
+ * or no token answers 401 with `message`.
+ */
+export function requireApiKey(message: string): onRequestAsyncHookHandler {
+  return async function requireApiKey(this: FastifyInstance, request) {
+    const token = bearerToken(request);
+    if (!token || !isApiKeyShaped(token)) throw new AppError('auth.unauthenticated', message);
+    request.user = (await apiKeyCaller(this, request, token, true)).user;
+  };
+}
+
+/**
+ * What a route's guard decides from an entry, for a caller already authenticated by an API key that
+ * makes the same call another way (an MCP tool, modules/mcp): the entry refusing keys, or the role
+ * lacking every capability its `access` names, is refused as the route would refuse it.
+ */
+export function assertKeyMayCall(endpoint: Pick<Endpoint, 'access' | 'apiKey'>, user: Pick<UserRow, 'role'>): void {
+  if (endpoint.apiKey === false) throw new AppError('auth.api_key_forbidden');
+  const { access } = endpoint;
+  if (access !== 'public' && access !== 'signed-in' && !access.some((capability) => can(user, capability))) throw new AppError('auth.forbidden');
 }
 
 /** The signed-in user of a guarded route. */

@@ -607,13 +607,18 @@ describe('every registered route × every caller', () => {
   // Outside /api there are two routes: the built web app's files (`GET /*`, none when it is not
   // built), open, with no authentication hook, so the hashed assets are asked by a visitor only; and
   // the Prometheus metrics (`GET /metrics`, plugins/metrics.ts), which answer only METRICS_TOKEN and
-  // are 404 while it is unset, as here: no session opens them.
-  it('serves the web app files to every caller, and the metrics to none', async () => {
+  // are 404 while it is unset, as here: no session opens them. The MCP endpoint (`/mcp`,
+  // modules/mcp) opens to an API key only (modules/mcp/mcp.test.ts): no caller here has one.
+  it('serves the web app files to every caller, the metrics to none, and the MCP endpoint to no session', async () => {
     const outside = registered.filter((r) => !r.split(' ')[1]!.startsWith('/api'));
     const dist = t.app.config.webDistDir;
     const built = fs.existsSync(path.join(dist, 'index.html'));
-    expect(outside.sort()).toEqual(built ? ['GET /*', 'GET /metrics'] : ['GET /metrics']);
+    const mcp = ['DELETE /mcp', 'GET /mcp', 'POST /mcp'];
+    expect(outside.sort()).toEqual((built ? ['GET /*', 'GET /metrics', ...mcp] : ['GET /metrics', ...mcp]).sort());
     for (const who of ACTORS) expect((await request(who, 'GET', '/metrics')).statusCode, who).toBe(404);
+    for (const who of ACTORS)
+      for (const method of ['GET', 'POST', 'DELETE'] as const)
+        expect((await request(who, method, '/mcp', method === 'POST' ? {} : undefined)).statusCode, `${method} /mcp as ${who}`).toBe(401);
     const files = built
       ? fs
           .readdirSync(dist, { recursive: true, withFileTypes: true })
