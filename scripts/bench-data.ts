@@ -43,6 +43,11 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 type OrderFigures = Record<string, { p50: number; p95: number; total: number }>;
 interface DataResults {
   orders: { count: number; figures: OrderFigures }[];
+  /**
+   * GET /api/order (the plain first page, 1k orders) with the session's token and with an API key of
+   * the same agency, measured in alternating rounds (docs/decisions/0043-api-keys-and-mcp.md).
+   */
+  apiKey?: { session: { p50: number; p95: number }; key: { p50: number; p95: number } };
   /** The 5,000-row import, and GET /api/getInfo while it runs. */
   bulk?: { seconds: number; getInfoP50: number; getInfoP95: number };
   payments?: {
@@ -249,6 +254,11 @@ async function deliveryDocx(words: number, totalBytes: number) {
 }
 
 async function timeRequests(baseURL: string, token: string, url: string, n: number) {
+  const times = await requestTimes(baseURL, token, url, n);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function requestTimes(baseURL: string, token: string, url: string, n: number) {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
@@ -257,7 +267,7 @@ async function timeRequests(baseURL: string, token: string, url: string, n: numb
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
     times.push(performance.now() - started);
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return times;
 }
 
 /** BENCH_ONLY=payments: only the wallet-payment figures (and the rows they need). */
@@ -279,6 +289,8 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // The key's own limit (600 a minute) would stop the measurement; it is still counted on every call.
+    API_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const handle = await openDatabase({ url: config.databaseUrl, dataDir });
   const app = await buildApp(config, { database: handle });
@@ -361,6 +373,27 @@ async function run(label: string, key: 'embedded' | 'postgres', databaseUrl: str
       };
       await handle.db.execute(sql`analyze`);
       const ordersSmall = await measureOrders();
+      // The same first page with an API key of the agency beside its session token: rounds of 20
+      // alternate between the two, so both meet the same machine (a key's request also counts
+      // against its limit and looks its key up instead of the session).
+      const created = await request(`${address}/api/api-keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${agency}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench' }),
+      });
+      if (created.status !== 201) throw new Error(`creating an API key answered ${created.status}`);
+      const apiKey = ((await created.json()) as { key: string }).key;
+      await requestTimes(address, apiKey, list, 20);
+      const [bySession, byKey]: number[][] = [[], []];
+      for (let round = 0; round < 10; round++) {
+        bySession.push(...(await requestTimes(address, agency, list, 20)));
+        byKey.push(...(await requestTimes(address, apiKey, list, 20)));
+      }
+      const figure = (times: number[]) => ({ p50: percentile(times, 50), p95: percentile(times, 95) });
+      mine.apiKey = { session: figure(bySession), key: figure(byKey) };
+      console.log(
+        `GET /api/order   1k orders, session vs API key (alternating rounds): p95 ${ms(mine.apiKey.session.p95)} vs ${ms(mine.apiKey.key.p95)} (${((mine.apiKey.key.p95 / mine.apiKey.session.p95 - 1) * 100).toFixed(1)} %; goal ≤ +10 %)`,
+      );
       await seedOrders(handle.db, 'agency@example.com', 99_000);
       await handle.db.execute(sql`analyze`);
       const ordersLarge = await measureOrders();

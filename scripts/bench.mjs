@@ -389,6 +389,21 @@ function dataRows(results) {
         else rows.push(row(figure, { value, unit: 'ms' }));
       }
     }
+    if (data.apiKey) {
+      const { session, key: byKey } = data.apiKey;
+      rows.push(
+        row(`GET /api/order p95, session token, 1,000 orders, ${label}`, { value: session.p95, unit: 'ms', note: 'information: the API key figure’s base' }),
+      );
+      rows.push(
+        row(`GET /api/order p95, API key, 1,000 orders, ${label}`, {
+          value: byKey.p95,
+          unit: 'ms',
+          goal: 1.1 * session.p95,
+          kind: 'max',
+          note: '(goal: within 10 % of the session figure)',
+        }),
+      );
+    }
     if (data.payments) {
       const { spreadPerSecond, spreadP95, concurrentPerSecond, concurrentP95, sqlAlonePerSecond } = data.payments;
       const spread = `wallet payments/s, 20 clients over 10 agencies, ${label}`;
