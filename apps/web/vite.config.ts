@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { keepPreviousAssets } from './build/kept-assets.ts';
+import { signedInChunk } from './build/first-load-chunks.ts';
 
 /**
  * Dev server, production build and the `web` Vitest project in one file.
@@ -136,17 +137,17 @@ if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
  * response. Their styles are in src/app/mantine-base.css, so the chunk carries none.
  */
 const UI_PRIMITIVES = new RegExp(
-  // Beside them, what every form and toast uses: Mantine's form state, the app's form helpers and
-  // toasts, the toast store, the base of every icon, and TanStack Query's mutation hook (each was a
-  // file of its own under 6 KB); and what both the sign-in page and the signed-in frame load
+  // Beside them, what every toast uses: the app's toasts, the toast store, the base of every icon,
+  // and TanStack Query's mutation hook (each was a file of its own under 6 KB; Mantine's form state
+  // is the FORMS chunk below); and what both the sign-in page and the signed-in frame load
   // (sign-out, the browser's location, the shared constants with the messages they name), which
   // were four more files of under 1 KB each for /login; and the return-path check, which the route
   // guard runs on every screen (in the sign-in chunk, it made every signed-in screen load that chunk).
   // Mantine's hooks and its utilities are not listed: the components here take along the ones they
   // use, while the whole packages added 5.6 KB (brotli) of hooks and positioning code to /login that
   // only other screens run.
-  String.raw`[\/]src[\/]lib[\/](form|notify|browser)\.ts$|[\/]src[\/]features[\/]auth[\/](api[\/]logout|lib[\/]return-path)\.ts$|[\/]packages[\/]shared[\/]src[\/]constants\.ts$|` +
-    String.raw`[\/]node_modules[\/](@mantine[\/]form[\/]|@mantine[\/]notifications[\/]esm[\/]notifications\.store|@tabler[\/]icons-react[\/]dist[\/]esm[\/](createReactComponent|defaultAttributes)|@tanstack[\/](react-query[\/]build[\/]modern[\/]useMutation|query-core[\/]build[\/]modern[\/]mutationObserver))|` +
+  String.raw`[\/]src[\/]lib[\/](notify|browser)\.ts$|[\/]src[\/]features[\/]auth[\/](api[\/]logout|lib[\/]return-path)\.ts$|[\/]packages[\/]shared[\/]src[\/]constants\.ts$|` +
+    String.raw`[\/]node_modules[\/](@mantine[\/]notifications[\/]esm[\/]notifications\.store|@tabler[\/]icons-react[\/]dist[\/]esm[\/](createReactComponent|defaultAttributes)|@tanstack[\/](react-query[\/]build[\/]modern[\/]useMutation|query-core[\/]build[\/]modern[\/]mutationObserver))|` +
     String.raw`[\/]node_modules[\/]@mantine[\/](core[\/]esm[\/]core[\/]|core[\/]esm[\/]components[\/](` +
     [
       'ActionIcon',
@@ -179,6 +180,14 @@ const UI_PRIMITIVES = new RegExp(
 );
 
 /**
+ * Mantine's form state and the app's form helpers (lib/form.ts), which every form uses and the
+ * screens people land on after signing in (dashboard, orders, a content view) do not draw: in
+ * ui-primitives they were 5.6 KB (brotli) of each of those first loads; here one file that /login
+ * and the forms load (docs/decisions/0045-first-load-budgets.md).
+ */
+const FORMS = /[\\/]node_modules[\\/]@mantine[\\/]form[\\/]|[\\/]src[\\/]lib[\\/]form\.ts$/;
+
+/**
  * The sign-in screens' layout with the brand and the two icons it draws, and the Google button, as
  * one file instead of six of a few hundred bytes each, every one with its headers. (A group takes its modules'
  * dependencies along: only pieces whose own imports are in ui-primitives belong here.)
@@ -187,8 +196,10 @@ const SIGN_IN = new RegExp(
   String.raw`[\/]src[\/]components[\/]layouts[\/]auth-layout\.tsx$|[\/]src[\/]features[\/]auth[\/](components[\/]google-button\.tsx|api[\/]get-google-login\.ts)$|[\/]@tabler[\/]icons-react[\/]dist[\/]esm[\/]icons[\/]Icon(ArrowLeft|FileText)\.mjs$`,
 );
 
+const signedIn = signedInChunk();
+
 export default defineConfig({
-  plugins: [react(), baseStylesheetFirst(), countryFlagImages(), precompress(), keepPreviousBuildAssets()],
+  plugins: [react(), baseStylesheetFirst(), countryFlagImages(), precompress(), keepPreviousBuildAssets(), signedIn.plugin],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,
@@ -212,9 +223,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Taken in priority order. The entry's own modules (what it imports statically, `$initial`)
+          // are a group before the signed-in one, so that group cannot take any of them along as a
+          // dependency (it would make the entry load it); it stays the entry chunk.
           groups: [
-            { name: 'ui-primitives', test: UI_PRIMITIVES },
-            { name: 'sign-in', test: SIGN_IN },
+            { name: 'ui-primitives', test: UI_PRIMITIVES, priority: 5 },
+            { name: 'forms', test: FORMS, priority: 4 },
+            { name: 'sign-in', test: SIGN_IN, priority: 3 },
+            { name: 'shell', tags: ['$initial'], test: (id) => !/\.css($|\?)/.test(id), priority: 2 },
+            { ...signedIn.group, priority: 1 },
           ],
         },
       },

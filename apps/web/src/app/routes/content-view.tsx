@@ -14,14 +14,13 @@ import { downloadContent } from '@/features/content/api/download-content';
 import { useContent } from '@/features/content/api/get-content';
 import { useFulfilmentAgents } from '@/features/content/api/get-fulfilment-agents';
 import { ActivityLog } from '@/features/content/components/activity-log';
-import { ApproveModal } from '@/features/content/components/approve-modal';
 import { AssignControls, canAssign } from '@/features/content/components/assign-controls';
 import { ContentBrief } from '@/features/content/components/content-brief';
 import { ContentStatusBadge } from '@/features/content/components/content-status-badge';
 import { DocumentPreview } from '@/features/content/components/document-preview';
 import { DueDate } from '@/features/content/components/due-date';
+import { LazyApproveModal, LazyRevisionModal } from '@/features/content/components/lazy-review-modals';
 import { RevisionHistory } from '@/features/content/components/revision-history';
-import { RevisionModal } from '@/features/content/components/revision-modal';
 import { VersionChanges } from '@/features/content/components/version-changes';
 import { VersionsList } from '@/features/content/components/versions-list';
 import { formatDateTime, formatDayMonth, revisionsLeftText } from '@/features/content/lib/format';
@@ -314,14 +313,14 @@ export function ContentViewRoute() {
 
           <ActivityLog contentId={item.id} />
 
-          <RevisionModal
+          <LazyRevisionModal
             opened={revising}
             onClose={() => setRevising(false)}
             contentId={item.id}
             linkagentId={item.linkagent_id}
             revisionsLeft={item.revisions_left}
           />
-          <ApproveModal
+          <LazyApproveModal
             opened={approving}
             version={latest?.version ?? null}
             busy={approve.isPending}

@@ -1,0 +1,188 @@
+import type { Plugin } from 'vite';
+
+/**
+ * The modules the signed-in frame and the screens people land on (the dashboard, the order list, a
+ * content view) draw at first paint and /login does not, as one chunk: split the way Rolldown splits
+ * them by default, they were some forty files of 0.3–18 KB (each with about 450 bytes of response
+ * headers) for each of those screens. docs/decisions/0045-first-load-budgets.md has the figures.
+ *
+ * The set comes from the module graph of the build itself, once every module is loaded (`buildEnd`,
+ * before chunks are made): what the screens below import, statically and transitively, minus what
+ * the entry and the sign-in screen import. Dynamic imports are not followed, so what a screen loads
+ * on demand stays on demand. A barrel module (`@mantine/core`, `@mantine/hooks`,
+ * `@tabler/icons-react`, `@copydesk/shared`) imports every component, hook, icon or schema it
+ * exports; following all of that would put every Mantine component and every schema of the app in
+ * the chunk, so through a barrel only the names the importer names are followed.
+ */
+export const SIGNED_IN_SCREENS = [
+  'src/app/routes/signed-in-frame.tsx',
+  'src/app/routes/dashboard.tsx',
+  'src/app/routes/order-list.tsx',
+  'src/app/routes/content-view.tsx',
+];
+const SIGN_IN_SCREENS = ['src/main.tsx', 'src/app/routes/login.tsx'];
+
+/** Barrels by the specifier the code imports them with. */
+const BARRELS = ['@mantine/core', '@mantine/hooks', '@tabler/icons-react', '@copydesk/shared'];
+
+type GraphInfo = { code: string | null; importedIds: readonly string[] };
+type Graph = { ids: string[]; info: (id: string) => GraphInfo | null };
+
+const NAMED_IMPORT = /(?:^|[;\s])import\s*(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const NAMED_EXPORT_FROM = /export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const STAR_EXPORT = /export\s*\*\s*from\s*["']([^"']+)["']/g;
+const DECLARED_EXPORT = /export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|class|enum)\s+([A-Za-z_$][\w$]*)/g;
+const EXPORT_LIST = /export\s*\{([^}]*)\}(?!\s*from)/g;
+
+/** `a, b as c, type d` → the names as seen from the outside (`a`, `c`), or the local names (`a`, `b`). */
+function names(list: string, side: 'outer' | 'inner'): string[] {
+  return list
+    .split(',')
+    .map((part) => part.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((part) => {
+      const [inner, outer] = part.split(/\s+as\s+/);
+      return (side === 'outer' ? (outer ?? inner) : inner)!.trim();
+    });
+}
+
+/** The module an import specifier of `from` resolved to, matched by its path among `from`'s imports. */
+function resolvedImport(graph: Graph, from: string, specifier: string): string | undefined {
+  let index = importIndexes.get(from);
+  if (!index) {
+    // Every tail of each imported path (`x`, `Menu/x`, `components/Menu/x`…) → the module: the barrels
+    // import thousands of modules, so each one is looked up once, not searched for.
+    index = new Map();
+    for (const id of graph.info(from)?.importedIds ?? []) {
+      const parts = id
+        .replace(/\\/g, '/')
+        .replace(/\.(m?js|tsx?)$/, '')
+        .split('/');
+      for (let i = parts.length - 1; i >= 0; i -= 1) index.set(parts.slice(i).join('/'), id);
+    }
+    importIndexes.set(from, index);
+  }
+  const tail = specifier.replace(/^(\.\.?\/)+/, '').replace(/\.(m?js|tsx?)$/, '');
+  return index.get(tail);
+}
+const importIndexes = new Map<string, Map<string, string>>();
+
+/** name → module of a barrel: `import {a} from './x'` + export, `export {a} from './x'`, `export * from './x'`. */
+function barrelExports(graph: Graph, barrel: string, seen = new Set<string>()): Map<string, string> {
+  const map = new Map<string, string>();
+  if (seen.has(barrel)) return map;
+  seen.add(barrel);
+  const code = graph.info(barrel)?.code ?? '';
+  for (const [, list, spec] of code.matchAll(NAMED_IMPORT)) {
+    const target = resolvedImport(graph, barrel, spec!);
+    if (target) for (const name of names(list!, 'outer')) map.set(name, target);
+  }
+  for (const [, list, spec] of code.matchAll(NAMED_EXPORT_FROM)) {
+    const target = resolvedImport(graph, barrel, spec!);
+    if (target) for (const name of names(list!, 'outer')) map.set(name, target);
+  }
+  for (const [, spec] of code.matchAll(STAR_EXPORT)) {
+    const target = resolvedImport(graph, barrel, spec!);
+    if (!target) continue;
+    const targetCode = graph.info(target)?.code ?? '';
+    for (const [, name] of targetCode.matchAll(DECLARED_EXPORT)) map.set(name!, target);
+    for (const [, list] of targetCode.matchAll(EXPORT_LIST)) for (const name of names(list!, 'outer')) map.set(name, target);
+    // A star export of a star export (the endpoint table's index): its names lead to the nested module.
+    for (const [name, nested] of barrelExports(graph, target, seen)) if (!map.has(name)) map.set(name, nested);
+  }
+  return map;
+}
+
+/** Every module the given ones import, statically and transitively, following only the named imports through a barrel. */
+function reached(graph: Graph, starts: string[], barrels: Map<string, { id: string; exports: Map<string, string> }>): Set<string> {
+  const barrelIds = new Set([...barrels.values()].map((barrel) => barrel.id));
+  const found = new Set<string>();
+  const stack = [...starts];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    const info = graph.info(id);
+    if (!info) continue;
+    for (const dep of info.importedIds) if (!barrelIds.has(dep)) stack.push(dep);
+    for (const [, list, spec] of (info.code ?? '').matchAll(NAMED_IMPORT)) {
+      const barrel = barrels.get(spec!);
+      if (!barrel || !info.importedIds.includes(barrel.id)) continue;
+      for (const name of names(list!, 'inner')) {
+        const target = barrel.exports.get(name);
+        if (target) stack.push(target);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The `signed-in` group of `output.codeSplitting.groups` and the plugin that fills it. The group
+ * takes no stylesheet (a chunk's styles come in the order the chunks load; mantine-base.css must stay
+ * first, see baseStylesheetFirst in vite.config.ts), and the plugin stops the build if the entry or
+ * the sign-in screen came to import the chunk.
+ */
+export function signedInChunk(): { plugin: Plugin; group: { name: string; test: (id: string) => boolean } } {
+  let members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'copydesk-signed-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      importIndexes.clear();
+      const ids = [...this.getModuleIds()];
+      const graph: Graph = {
+        ids,
+        info: (id) => {
+          const info = this.getModuleInfo(id);
+          return info ? { code: info.code, importedIds: info.importedIds } : null;
+        },
+      };
+      const byPath = (suffix: string) => {
+        const id = ids.find((candidate) => candidate.endsWith(suffix));
+        if (!id) throw new Error(`signed-in chunk: ${suffix} is not in the build`);
+        return id;
+      };
+      const barrels = new Map<string, { id: string; exports: Map<string, string> }>();
+      for (const specifier of BARRELS) {
+        // The barrel is the module some importer resolved the bare specifier to: found through its code.
+        for (const id of ids) {
+          const info = graph.info(id);
+          if (barrels.has(specifier)) break;
+          if (!info?.code || !(info.code.includes(`"${specifier}"`) || info.code.includes(`'${specifier}'`))) continue;
+          const target = resolvedBarrel(graph, id, specifier);
+          if (target) barrels.set(specifier, { id: target, exports: barrelExports(graph, target) });
+        }
+      }
+      const signIn = reached(graph, SIGN_IN_SCREENS.map(byPath), barrels);
+      const [frame, ...screens] = SIGNED_IN_SCREENS.map((screen) => reached(graph, [byPath(screen)], barrels));
+      // The frame's modules, and those two of the screens share; what one screen alone draws stays in its own chunk.
+      const shared = new Set([...frame!]);
+      for (const [i, screen] of screens.entries()) for (const id of screen) if (screens.some((other, j) => j !== i && other.has(id))) shared.add(id);
+      members = new Set([...shared].filter((id) => !signIn.has(id) && !/\.css($|\?)/.test(id)));
+    },
+    generateBundle(_options, bundle) {
+      const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === 'signed-in');
+      if (!chunk) return;
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !(file.isEntry || /[\\/]src[\\/]app[\\/]routes[\\/]login\.tsx$/.test(file.facadeModuleId ?? ''))) continue;
+        if (file.imports.includes(chunk.fileName)) {
+          this.error(`${file.fileName} imports the signed-in chunk: a module /login loads was taken into it (build/first-load-chunks.ts)`);
+        }
+      }
+    },
+  };
+  return { plugin, group: { name: 'signed-in', test: (id) => members.has(id) } };
+}
+
+/** The module `from` imports under the bare specifier: among its imports, the package's entry. */
+function resolvedBarrel(graph: Graph, from: string, specifier: string): string | undefined {
+  const imported = graph.info(from)?.importedIds ?? [];
+  const packagePath =
+    specifier === '@copydesk/shared'
+      ? /packages[\\/]shared[\\/]src[\\/]index\.ts$/
+      : new RegExp(
+          `node_modules[\\\\/]${specifier.replace('/', '[\\\\/]')}[\\\\/].*index\\.m?js$|node_modules[\\\\/]${specifier.replace('/', '[\\\\/]')}[\\\\/]dist[\\\\/]esm[\\\\/]tabler-icons-react\\.mjs$`,
+        );
+  return imported.find((id) => packagePath.test(id));
+}
