@@ -173,6 +173,18 @@ export function appMetricsRegistry(source: AppMetricsSource): Registry {
       this.set((await readOutbox()).oldest);
     },
   });
+  new Gauge({
+    name: 'copydesk_webhook_backlog',
+    help: 'Webhook deliveries not yet succeeded or failed for good (due, retrying or in flight; docs/decisions/0044-webhooks.md).',
+    registers: [registry],
+    async collect() {
+      // The partial index webhook_deliveries_due_idx (migration 0030) holds exactly these rows.
+      const counted = source.db
+        .execute(sql`select count(*)::int as backlog from webhook_deliveries where status = 'pending'`)
+        .then((r) => Number((r as unknown as { rows: { backlog: number | string }[] }).rows[0]?.backlog ?? 0));
+      this.set(await counted.catch(() => Number.NaN));
+    },
+  });
   return registry;
 }
 

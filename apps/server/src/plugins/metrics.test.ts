@@ -58,6 +58,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).not.toContain('987654');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toMatch(/^copydesk_outbox_backlog [1-9]\d*$/m);
+    expect(text).toMatch(/^copydesk_webhook_backlog \d+$/m);
     const oldest = Number(/^copydesk_outbox_oldest_unsent_seconds (\S+)$/m.exec(text)?.[1]);
     expect(oldest).toBeGreaterThanOrEqual(119);
     expect(text).toContain('# TYPE copydesk_job_runs_total counter');

@@ -79,6 +79,7 @@ beforeAll(async () => {
   agencyBEmail = agencyB.email;
   rx = await receiver((path, count) => {
     if (path.startsWith('/flaky')) return count <= 2 ? 500 : 200;
+    if (path.startsWith('/hold')) return count === 1 ? 503 : 200;
     if (path.startsWith('/down')) return 500;
     if (path.startsWith('/silent')) return null;
     return 204;
@@ -353,6 +354,35 @@ describe('webhook delivery', () => {
     expect(refused.statusCode).toBe(422);
     const written = await t.db.select({ type: webhookEvents.type }).from(webhookEvents).where(eq(webhookEvents.ownerId, agencyId));
     expect(written.map((e) => e.type)).toEqual(['order.created']);
+  });
+
+  it("holds an order's later events for an endpoint until its earlier one is settled; other orders are not held", async () => {
+    const held = await createVerifiedAgency(t.app);
+    const token = await loginAs(t.app, held.email, held.password);
+    const hook = await addWebhook(token, rx.url('/hold'), ['order.created', 'order.paid']);
+    const first = await placeOrder(t.app, token);
+    const credit = await call(tok.admin, 'POST', '/api/billing/addBalance', {
+      paymentInfo: { balanceByAdmin: true, agency: await userIdByEmail(t.db, held.email), balance: 5000, description: 'Credit' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    const paid = await call(token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: first } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const second = await placeOrder(t.app, token);
+    // order.created of the first order fails (503); its order.paid waits; the second order goes on.
+    await drain();
+    const orderOf = (e: { data: Record<string, unknown> }) => (e.data as { order: { id: number } }).order.id;
+    expect(verified('/hold', hook.secret).map((e) => [e.type, orderOf(e)])).toEqual([
+      ['order.created', first],
+      ['order.created', second],
+    ]);
+    later(RETRY_DELAYS_S[0] * 1000 * (1 + RETRY_JITTER));
+    await drain();
+    expect(verified('/hold', hook.secret).map((e) => [e.type, orderOf(e)])).toEqual([
+      ['order.created', first],
+      ['order.created', second],
+      ['order.created', first],
+      ['order.paid', first],
+    ]);
   });
 
   it('retries with back-off: 500, 500, then 200 succeeds on the third attempt; the log and retry call follow', async () => {
