@@ -121,6 +121,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PAYMENT_GATEWAY: 'sandbox',
       // As behind a proxy: sign-ups made by the harness say which address they come from (accounts.ts).
       TRUST_PROXY: 'true',
+      // Webhooks may call a receiver the test starts on this machine (http://127.0.0.1:…, developers.spec.ts).
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       // The test default is silent; keep warnings so a failed start or a 500 shows in server.log.
       LOG_LEVEL: 'warn',
       ...extraEnv,
