@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billingMessages, offerMessages, type Role, type User } from '@copydesk/shared';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
+import { REMEMBERED_OFFER_KEY } from './offer-banner';
 
 /** The promo banner in the signed-in frame (docs/decisions/0008-offer-credit.md). */
 
@@ -109,7 +110,8 @@ describe('offer banner', () => {
     first.unmount();
 
     // Another page, after a new sign-in that stored the user as it was before (another browser): the frame
-    // reads the user from the server, and the banner stays closed.
+    // reads the user from the server, and the banner stays closed. Another browser keeps nothing of this one.
+    localStorage.clear();
     signIn('agency');
     renderRoute('/billing');
     await screen.findByRole('heading', { name: 'Billing', level: 1 });
@@ -183,5 +185,31 @@ describe('offer banner', () => {
 
     await waitFor(() => expect(screen.getByRole('status', { name: 'Offer' })).toHaveTextContent('$900.00'));
     expect(offerCalls(calls)).toBe(2);
+  });
+
+  it('draws the last answer while the page asks again, so the screen below does not move when the answer comes', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    frameApi('agency', (() => pending) as unknown as Handler);
+    localStorage.setItem(REMEMBERED_OFFER_KEY, JSON.stringify({ userId: 7, offer: { show: true, message: PROMO } }));
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('status', { name: 'Offer' })).toHaveTextContent("You're $912.00 away from gaining $100 credit.");
+    answer(json(200, promo(false)));
+    await waitFor(() => expect(banner()).not.toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem(REMEMBERED_OFFER_KEY)!)).toEqual({ userId: 7, offer: { show: false, message: PROMO } });
+  });
+
+  it("does not draw another user's last answer", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    frameApi('agency', (() => pending) as unknown as Handler);
+    localStorage.setItem(REMEMBERED_OFFER_KEY, JSON.stringify({ userId: 8, offer: { show: true, message: PROMO } }));
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace!' })).toBeInTheDocument();
+    expect(banner()).not.toBeInTheDocument();
+    answer(json(200, promo()));
+    expect(await screen.findByRole('status', { name: 'Offer' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
 import { IconGift } from '@tabler/icons-react';
@@ -19,7 +19,14 @@ export function OfferBanner({ user }: { user: User }) {
   const finish = useFinishOnboardingStep();
   // Hidden at once, before the server has answered.
   const [dismissedHere, setDismissedHere] = useState(false);
-  const offer = status.data;
+  // Until this load's answer comes, the last one this browser had for the user: the banner sits above
+  // every signed-in screen, and drawn only once the answer came it pushed the screen down after it was
+  // drawn (a layout shift on every page load; docs/decisions/0045-first-load-budgets.md).
+  const [remembered] = useState(() => rememberedOffer(user.id));
+  useEffect(() => {
+    if (status.data) rememberOffer(user.id, status.data);
+  }, [status.data, user.id]);
+  const offer = status.data ?? (status.isPending ? remembered : undefined);
   if (!offer?.show || !offer.message || dismissedHere || onboardingOf(user).offer_banner_dismissed) return null;
 
   const dismiss = () => {
@@ -48,4 +55,26 @@ export function OfferBanner({ user }: { user: User }) {
       {offer.message}
     </Alert>
   );
+}
+
+/** Where the last answer is kept; signing out clears it with the rest of the app's storage (lib/auth.tsx). */
+export const REMEMBERED_OFFER_KEY = 'copydesk.offerBanner';
+
+type RememberedOffer = { show: boolean; message: string | null };
+
+function rememberedOffer(userId: number): RememberedOffer | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(REMEMBERED_OFFER_KEY) ?? 'null') as { userId?: unknown; offer?: RememberedOffer } | null;
+    return stored?.userId === userId ? stored.offer : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberOffer(userId: number, offer: RememberedOffer) {
+  try {
+    localStorage.setItem(REMEMBERED_OFFER_KEY, JSON.stringify({ userId, offer: { show: offer.show, message: offer.message } }));
+  } catch {
+    // No storage (private mode, full): the banner comes with the answer, as before.
+  }
 }
