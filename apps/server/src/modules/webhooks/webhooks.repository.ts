@@ -146,15 +146,18 @@ export const webhooksRepository = {
 
   /**
    * Makes a delivery due at `now` again, in a new schedule (the attempts so far stay counted). A
-   * delivery a worker holds is left alone (false): the attempt under way decides it.
+   * delivery a worker holds right now is left to it ('in_flight'): the attempt under way is the retry.
    */
-  async retry(db: DbOrTx, endpointId: number, deliveryId: number, now: Date): Promise<'queued' | 'not_found'> {
+  async retry(db: DbOrTx, endpointId: number, deliveryId: number, now: Date): Promise<'queued' | 'in_flight' | 'not_found'> {
+    const mine = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId));
     const rows = await db
       .update(webhookDeliveries)
       .set({ status: 'pending', scheduleStart: sql`${webhookDeliveries.attempts}`, nextAttemptAt: now, lockedUntil: null })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
+      .where(and(mine, sql`(${webhookDeliveries.lockedUntil} is null or ${webhookDeliveries.lockedUntil} <= ${now.toISOString()}::timestamptz)`))
       .returning({ id: webhookDeliveries.id });
-    return rows.length === 1 ? 'queued' : 'not_found';
+    if (rows.length === 1) return 'queued';
+    const [held] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(mine);
+    return held ? 'in_flight' : 'not_found';
   },
 
   /** An endpoint its owner tries again (a test or a retry) receives events again. */

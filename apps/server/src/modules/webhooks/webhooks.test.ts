@@ -415,6 +415,14 @@ describe('webhook delivery', () => {
     await drain();
     expect(rx.at('/flaky')).toHaveLength(4);
     expect((await deliveriesOf(tok.agencyB, hook.id)).data[0]).toMatchObject({ status: 'succeeded', attempts: 4 });
+    // A delivery a worker holds is left to that worker: the retry asked for is the attempt under way.
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: null, lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(webhookDeliveries.id, delivery!.id));
+    expect((await call(tok.agencyB, 'POST', `/api/webhooks/${hook.id}/deliveries/${delivery!.id}/retry`, {})).statusCode).toBe(202);
+    const [held] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id));
+    expect(held).toMatchObject({ nextAttemptAt: null, scheduleStart: 3 });
     await call(tok.agencyB, 'DELETE', `/api/webhooks/${hook.id}`);
   });
 
