@@ -11,7 +11,7 @@ import { ReviewQueueCard } from '@/features/content/components/review-queue-card
 import { AdminFigures } from '@/features/dashboard/components/admin-figures';
 import { FigureCard } from '@/features/dashboard/components/figure-card';
 import { UnassignedItems } from '@/features/dashboard/components/unassigned-items';
-import { WelcomeGuide } from '@/features/dashboard/components/welcome-guide';
+import { LazyWelcomeGuide } from '@/features/dashboard/components/lazy-welcome-guide';
 import { LazyLocationSelects } from '@/features/geo/components/lazy-location-selects';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { OrderStatusLinks } from '@/features/orders/components/order-status-links';
@@ -139,7 +139,7 @@ export function DashboardRoute() {
       {roleCan(role, 'content.review') && <ReviewQueueCard />}
       <RecentOrders isAdmin={!roleCan(role, 'orders.pay')} />
       <AccountCard user={user} />
-      <WelcomeGuide
+      <LazyWelcomeGuide
         user={user}
         role={role}
         onAddBalance={roleCan(role, 'wallet.topup') || roleCan(role, 'wallet.credit') ? () => setAddingBalance(true) : undefined}

@@ -12,7 +12,7 @@ import { getInvoiceLink } from '@/features/billing/api/download-invoice';
 import { useDeleteOrder } from '@/features/orders/api/delete-order';
 import { useDeleteOrders } from '@/features/orders/api/delete-orders';
 import { useOrders } from '@/features/orders/api/get-orders';
-import { ConfirmDeleteModal } from '@/features/orders/components/confirm-delete-modal';
+import { LazyConfirmDeleteModal } from '@/features/orders/components/lazy-confirm-delete-modal';
 import { OrderCounters } from '@/features/orders/components/order-counters';
 import { emptyOrderFilters, OrderFilters, type OrderFilterValues, type StatusFilter } from '@/features/orders/components/order-filters';
 import { orderTarget, OrdersTable, type Sort } from '@/features/orders/components/orders-table';
@@ -224,7 +224,7 @@ export function OrderListRoute() {
         />
       </Card>
 
-      <ConfirmDeleteModal
+      <LazyConfirmDeleteModal
         opened={toDelete !== null}
         subject={`order ${toDelete?.id ?? ''}`}
         busy={remove.isPending}
@@ -233,7 +233,7 @@ export function OrderListRoute() {
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
-      <ConfirmDeleteModal
+      <LazyConfirmDeleteModal
         opened={confirmSelected}
         subject={`${selected.size} ${selected.size === 1 ? 'order' : 'orders'}`}
         question={orderMessages.confirmDeleteSelected(selected.size)}

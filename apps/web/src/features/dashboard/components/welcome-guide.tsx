@@ -4,8 +4,9 @@ import { Button, Modal, Stack, Text, ThemeIcon, Group } from '@mantine/core';
 import '@mantine/core/styles/Modal.css';
 import { IconShoppingCartPlus, IconUsersPlus, IconWallet } from '@tabler/icons-react';
 import { messages, WELCOME_DELAY_MS, type Role, type User } from '@copydesk/shared';
-import { onboardingOf, useFinishOnboardingStep } from '@/lib/onboarding';
+import { useFinishOnboardingStep } from '@/lib/onboarding';
 import { focusPageHeading } from '@/lib/page-heading';
+import { welcomeGuideDue } from '../lib/welcome-guide-due';
 
 /** A step opens a page, or (`opens: 'add-balance'`) the Add Balance dialog over the dashboard. */
 type Step = { label: string; hint: string; to: string; opens?: 'add-balance'; icon: typeof IconWallet };
@@ -41,7 +42,7 @@ export function WelcomeGuide({ user, role, onAddBalance }: WelcomeGuideProps) {
   const [opened, setOpened] = useState(false);
   /** A dialog to open once the guide has gone, so it takes focus from the heading and gives it back there. */
   const then = useRef<(() => void) | null>(null);
-  const due = user.login_count <= 1 && !onboardingOf(user).welcome_guide_closed;
+  const due = welcomeGuideDue(user);
 
   useEffect(() => {
     if (!due) return;
