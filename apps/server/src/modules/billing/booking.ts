@@ -5,7 +5,7 @@ import type { PaymentAttemptDetails } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { paymentOutcomes } from '../../lib/metrics.js';
 import { couponRefusalError } from '../coupons/coupon-rules.js';
-import { recordWebhookEvent, webhookData } from '../webhooks/events.js';
+import { hasWebhookFor, recordWebhookEvent, webhookData } from '../webhooks/events.js';
 import { webhooksRepository } from '../webhooks/webhooks.repository.js';
 import { billingRepository, type BookingRefusal, type OrderPaymentBooking, type PaymentTermsQuery } from './billing.repository.js';
 
@@ -75,14 +75,17 @@ const PAYMENT_EVENTS = ['order.paid', 'wallet.low_balance'] as const;
 /**
  * Books an order payment (any method) in one statement; throws the refusal, having written nothing.
  * Its webhook events (order.paid; wallet.low_balance when a wallet payment takes the balance from
- * at least WEBHOOK_LOW_BALANCE_CENTS to below it) are written in the same transaction: a booking
- * given the database itself (one statement, no BEGIN) runs in a transaction of its own when the
- * agency has an endpoint for them.
+ * at least WEBHOOK_LOW_BALANCE_CENTS to below it) are written in the same transaction. Whether the
+ * agency has an endpoint for them is asked first (one indexed read): without one the booking stays
+ * one statement, with one a booking given the database itself runs in a transaction of its own.
  */
 export async function bookOrderPayment(config: BookingConfig, db: DbOrTx, payment: OrderPayment): Promise<{ paymentId: number; offerMessage: string | null }> {
-  if (!webhooksRepository.isTransaction(db) && (await webhooksRepository.anySubscribed(db, payment.agencyId, PAYMENT_EVENTS))) {
-    return db.transaction((tx) => bookOrderPayment(config, tx, payment));
-  }
+  const subscribed = await hasWebhookFor(db, payment.agencyId, PAYMENT_EVENTS);
+  if (subscribed && !webhooksRepository.isTransaction(db)) return db.transaction((tx) => bookOrderPaymentIn(config, tx, payment, true));
+  return bookOrderPaymentIn(config, db, payment, subscribed);
+}
+
+async function bookOrderPaymentIn(config: BookingConfig, db: DbOrTx, payment: OrderPayment, subscribed: boolean) {
   const { thresholdCents, creditCents } = config.offer;
   const booked = await billingRepository.bookOrderPayment(db, {
     ...payment,
@@ -90,7 +93,7 @@ export async function bookOrderPayment(config: BookingConfig, db: DbOrTx, paymen
   });
   paymentOutcomes.inc({ outcome: booked.refusal ?? 'booked' });
   if (booked.refusal) throw bookingRefusalError(booked.refusal, booked.inFlightAttemptId);
-  if (webhooksRepository.isTransaction(db)) await recordPaymentEvents(config, db, payment, booked.paymentId);
+  if (subscribed && webhooksRepository.isTransaction(db)) await recordPaymentEvents(config, db, payment, booked.paymentId);
   return { paymentId: booked.paymentId, offerMessage: booked.offerCredited ? offerGrantedMessage(creditCents) : null };
 }
 

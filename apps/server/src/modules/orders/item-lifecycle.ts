@@ -1,6 +1,6 @@
 import type { WebhookEvent } from '@copydesk/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { recordWebhookEvent, webhookData } from '../webhooks/events.js';
+import { hasWebhookFor, recordWebhookEvent, webhookData, type WebhookEventType } from '../webhooks/events.js';
 import { ordersRepository, type ItemMove, type ItemMover, type ItemState } from './orders.repository.js';
 
 export type { ItemMove, ItemMover, ItemState };
@@ -47,15 +47,21 @@ const EVENT_OF_STATE: Partial<Record<ItemState, WebhookEvent>> = {
  */
 async function recordMoveEvents(db: DbOrTx, move: ItemMove, moved: number[]) {
   const type = EVENT_OF_STATE[move.to];
-  if (!moved.length || (!type && move.to !== 'Deleted')) return;
+  const completes = move.to === 'Approved' || move.to === 'Deleted';
+  if (!moved.length || (!type && !completes)) return;
+  const types: WebhookEventType[] = [...(type ? [type] : []), ...(completes ? (['order.completed'] as const) : [])];
   const owners = await ordersRepository.ownersOfItems(db, moved);
+  // One read per agency; an agency without an endpoint for these events costs nothing more.
+  const agencies = new Map<number, boolean>();
+  for (const { agencyId } of owners) if (!agencies.has(agencyId)) agencies.set(agencyId, await hasWebhookFor(db, agencyId, types));
+  const subscribed = owners.filter((o) => agencies.get(o.agencyId));
   if (type) {
-    for (const { itemId, orderId, agencyId } of owners) {
+    for (const { itemId, orderId, agencyId } of subscribed) {
       await recordWebhookEvent(db, { type, ownerId: agencyId, orderId, at: move.at, data: () => webhookData().item(db, itemId) });
     }
   }
-  if (move.to !== 'Approved' && move.to !== 'Deleted') return;
-  const orders = new Map(owners.map((o) => [o.orderId, o.agencyId]));
+  if (!completes) return;
+  const orders = new Map(subscribed.map((o) => [o.orderId, o.agencyId]));
   for (const [orderId, agencyId] of orders) {
     const order = await ordersRepository.findVisible(db, { kind: 'all' }, orderId);
     if (order?.status !== 'COMPLETED') continue;

@@ -52,6 +52,11 @@ export interface EventToRecord {
   endpointId?: number;
 }
 
+/** Whether the owner has an endpoint receiving any of these events: writers with extra reads to do for an event ask this first. */
+export function hasWebhookFor(db: DbOrTx, ownerId: number, types: readonly WebhookEventType[]): Promise<boolean> {
+  return webhooksRepository.anySubscribed(db, ownerId, types);
+}
+
 /** Writes the event and its deliveries in `db`'s transaction; returns the event id, or null when nobody receives it. */
 export async function recordWebhookEvent(db: DbOrTx, event: EventToRecord): Promise<number | null> {
   const endpointIds = event.endpointId !== undefined ? [event.endpointId] : await webhooksRepository.subscribedTo(db, event.ownerId, event.type);
