@@ -1,5 +1,5 @@
-import { renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatPhone } from './format-phone';
 import { useFormattedPhone } from './use-formatted-phone';
 
@@ -34,5 +34,32 @@ describe('useFormattedPhone', () => {
     expect(result.current).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(result.current).toBeNull();
+  });
+
+  it('with an element to be shown in, loads the library only once that element comes into view', async () => {
+    let report: (visible: boolean) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = (visible) => callback([{ isIntersecting: visible }]);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const element = { current: document.createElement('div') };
+      const { result } = renderHook(() => useFormattedPhone('+14155550123', 'US', element));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(result.current).toBe('+14155550123');
+      act(() => report(false));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(result.current).toBe('+14155550123');
+      act(() => report(true));
+      await waitFor(() => expect(result.current).toBe('+1 415 555 0123'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
@@ -39,9 +39,10 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 
 function AccountCard({ user }: { user: User }) {
   const since = user.created_at ? new Date(user.created_at).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
-  const phone = useFormattedPhone(user.phoneNumber, user.countryCode);
+  const card = useRef<HTMLDivElement>(null);
+  const phone = useFormattedPhone(user.phoneNumber, user.countryCode, card);
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Card ref={card} withBorder radius="lg" padding="lg">
       <Group justify="space-between" mb="md">
         <Title order={2} fz="lg">
           Your account
