@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = {
@@ -9,6 +10,29 @@ const serverTests = {
 } as const;
 /** Files that look at the process itself: what it has loaded at start-up, how late its event loop runs. */
 const isolatedServerTests = ['src/modules/geo/geo.test.ts', 'src/app-hardening.test.ts'];
+
+/**
+ * Server files that never open a database: what they prove is the same on PGlite and PostgreSQL, so
+ * CI's PostgreSQL pass leaves them out (DATABASE_TESTS_ONLY=1 in .ci/run; docs/testing.md). npm test
+ * runs them. A file that imports the test harness, the database client or a driver may not be listed.
+ */
+const databaseFreeServerTests = [
+  'src/config.test.ts',
+  'src/lib/document-pool/document-pool.test.ts',
+  'src/lib/interval-job.test.ts',
+  'src/lib/route.test.ts',
+  'src/lib/spreadsheet-pool/spreadsheet-pool.test.ts',
+  'src/modules/content/docx-sanitise.test.ts',
+  'src/modules/invoices/invoice-pdf.test.ts',
+  'src/plugins/error-handler.test.ts',
+];
+for (const file of databaseFreeServerTests) {
+  const source = readFileSync(new URL(`./apps/server/${file}`, import.meta.url), 'utf8');
+  if (/test\/harness|['"]\.\/harness|db\/client|pglite|['"]pg['"]|TEST_DATABASE_URL|onPostgres/.test(source)) {
+    throw new Error(`vitest.config.ts: ${file} opens a database; remove it from databaseFreeServerTests.`);
+  }
+}
+const databaseTestsOnly = process.env.DATABASE_TESTS_ONLY === '1';
 
 /**
  * One Vitest run, four projects: shared (unit), server (unit + API through app.inject) and
@@ -31,7 +55,7 @@ export default defineConfig({
         test: {
           ...serverTests,
           name: 'server',
-          exclude: isolatedServerTests,
+          exclude: [...isolatedServerTests, ...(databaseTestsOnly ? databaseFreeServerTests : [])],
           // Files share a process's loaded modules (each still builds its own app on its own
           // database): importing the server anew for every file was half of the pass's time. No
           // file mocks a module; the route list comes from buildApp's onRoute option.
