@@ -107,7 +107,7 @@ export const webhooksRepository = {
     return rows.map((r) => r.id);
   },
 
-  /** One event and a delivery per endpoint, due now. */
+  /** One event and a delivery per endpoint, due now (the database's clock). */
   async insertEvent(db: DbOrTx, event: { type: string; ownerId: number; orderId: number | null; payload: unknown; endpointIds: number[]; at: Date }) {
     const [row] = await db
       .insert(webhookEvents)
@@ -115,7 +115,10 @@ export const webhooksRepository = {
       .returning({ id: webhookEvents.id });
     await db
       .insert(webhookDeliveries)
-      .values(event.endpointIds.map((endpointId) => ({ endpointId, eventId: row!.id, orderId: event.orderId, nextAttemptAt: event.at, createdAt: event.at })));
+      // Due at once, whatever time the change carries (a job's pass may date its moves otherwise).
+      .values(
+        event.endpointIds.map((endpointId) => ({ endpointId, eventId: row!.id, orderId: event.orderId, nextAttemptAt: sql`now()`, createdAt: event.at })),
+      );
     return row!.id;
   },
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCX_MIME, WEBHOOK_EVENTS, webhookMessages } from '@copydesk/shared';
+import ExcelJS from 'exceljs';
+import { BULK_COLUMNS, DOCX_MIME, WEBHOOK_EVENTS, webhookMessages } from '@copydesk/shared';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -11,6 +12,7 @@ import { bearer, createTestApp, loginAs, type TestApp } from '../../test/harness
 import { makeDocx } from '../../test/docx.js';
 import { createVerifiedAgency, latestEmailTo, multipart, orderItem, placeOrder, signInTenants, userIdByEmail, type Tenant } from '../../test/helpers.js';
 import { postgresOnly, onPostgres } from '../../test/postgres-only.js';
+import { runAutoApproval } from '../content/auto-approve.js';
 import { deliverDueWebhooks, DISABLE_AFTER_MS, RETRY_DELAYS_S, RETRY_JITTER } from './delivery.worker.js';
 import type { Lookup } from './url-guard.js';
 import { createWebhook } from './webhooks.service.js';
@@ -323,6 +325,60 @@ describe('webhook delivery', () => {
     const log = await deliveriesOf(token, all.id);
     expect(log.meta.total).toBe(events.length);
     expect(log.data.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.last_status_code === 204 && d.next_attempt_at === null)).toBe(true);
+  }, 120_000);
+
+  it('writes order.created for a bulk import when it is shown, and content.approved with order.completed for the automatic approval', async () => {
+    const bulk = await createVerifiedAgency(t.app);
+    const token = await loginAs(t.app, bulk.email, bulk.password);
+    const hook = await addWebhook(token, rx.url('/jobs'), ['order.created', 'content.approved', 'order.completed']);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Orders');
+    ws.addRow([...BULK_COLUMNS]);
+    const row: Record<string, string> = {
+      orderType: 'Blog Post',
+      category: 'Technology',
+      itemTitle: 'Ten ways to ship faster',
+      projectName: 'Acme blog',
+      aboutCompany: 'We make rockets',
+      targetAudience: 'Engineers',
+      wordCount: '500 Words',
+      purpose: 'Informative',
+      writingTone: 'Casual',
+      publishingMedium: 'Own Website',
+      keywords: 'a;b;c;d',
+      websiteLink: 'https://acme.example.com',
+    };
+    ws.addRow(BULK_COLUMNS.map((key) => row[key] ?? null));
+    const sheet = multipart(
+      { order_type: 'Blog Post' },
+      {
+        field: 'file',
+        name: 'orders.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        data: Buffer.from(await wb.xlsx.writeBuffer()),
+      },
+    );
+    const imported = await call(token, 'POST', '/api/order/bulk', sheet.payload, sheet.headers);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const orderId = imported.json().order.id as number;
+    const credit = await call(tok.admin, 'POST', '/api/billing/addBalance', {
+      paymentInfo: { balanceByAdmin: true, agency: await userIdByEmail(t.db, bulk.email), balance: 5000, description: 'Credit' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect((await call(token, 'POST', '/api/order/pay', { paymentInfo: { payment_type: 'Balance', termsAccepted: true, order_id: orderId } })).statusCode).toBe(
+      200,
+    );
+    const [itemId] = (await call(token, 'GET', `/api/order/getById/${orderId}`)).json().content.map((c: { id: number }) => c.id) as number[];
+    expect((await call(tok.admin, 'POST', `/api/content/${itemId}/assign`, {})).statusCode).toBe(200);
+    const doc = multipart({}, { field: 'file', name: 'delivery.docx', type: DOCX_MIME, data: await makeDocx(['# A title', 'Some words to read.']) });
+    expect((await call(tok.admin, 'POST', `/api/content/${itemId}/documents`, doc.payload, doc.headers)).statusCode).toBe(200);
+    const { approved } = await runAutoApproval(t.ctx, { now: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) });
+    expect(approved).toBeGreaterThanOrEqual(1);
+    await drain();
+    const got = verified('/jobs', hook.secret);
+    expect(got.map((e) => e.type)).toEqual(['order.created', 'content.approved', 'order.completed']);
+    expect(got[0]!.data).toMatchObject({ order: { id: orderId, no_of_content: 1 }, content: [{ id: itemId, title: 'Ten ways to ship faster' }] });
+    expect(got[1]!.data).toMatchObject({ id: itemId, status: 'Approved' });
   }, 120_000);
 
   it("sends an associate's order to its agency's endpoints, and to no other agency's", async () => {
