@@ -548,6 +548,17 @@ describe('webhook delivery', () => {
     await call(tok.agencyB, 'DELETE', `/api/webhooks/${created.id}`);
   });
 
+  it('hands its claims back when the app is closing: nothing sent, due again at once for another instance', async () => {
+    const hook = await addWebhook(tok.agencyB, rx.url('/closing'), ['order.paid']);
+    await call(tok.agencyB, 'POST', `/api/webhooks/${hook.id}/test`, {});
+    expect(await deliverDueWebhooks(t.ctx, { now, stopping: () => true })).toEqual({ attempted: 0, succeeded: 0 });
+    expect(rx.at('/closing')).toHaveLength(0);
+    // Claimed once (the attempt counter moved), and not held: the next pass sends it at the same instant.
+    expect(await deliverDueWebhooks(t.ctx, { now })).toEqual({ attempted: 1, succeeded: 1 });
+    expect(verified('/closing', hook.secret)).toHaveLength(1);
+    await call(tok.agencyB, 'DELETE', `/api/webhooks/${hook.id}`);
+  });
+
   it.skipIf(!onPostgres)(postgresOnly('two workers never deliver the same delivery twice'), async () => {
     const hooks = await Promise.all([1, 2, 3].map((n) => addWebhook(tok.agencyB, rx.url(`/race/${n}`), ['order.paid'])));
     for (let i = 0; i < 10; i++) for (const hook of hooks) await call(tok.agencyB, 'POST', `/api/webhooks/${hook.id}/test`, {});
