@@ -10,9 +10,15 @@ import { newestMtime, serverBundle, serverBundleReason, templateBuilder } from '
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src'].map(
-  (entry) => path.join(repoRoot, entry),
-);
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/build',
+  'apps/web/package.json',
+  'packages/shared/src',
+].map((entry) => path.join(repoRoot, entry));
 
 function mtimeOf(file) {
   try {
