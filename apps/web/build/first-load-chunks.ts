@@ -7,8 +7,9 @@ import type { Plugin } from 'vite';
  * headers) for each of those screens. docs/decisions/0045-first-load-budgets.md has the figures.
  *
  * The set comes from the module graph of the build itself, once every module is loaded (`buildEnd`,
- * before chunks are made): what the screens below import, statically and transitively, minus what
- * the entry and the sign-in screen import. Dynamic imports are not followed, so what a screen loads
+ * before chunks are made): what the frame imports, statically and transitively, and what two of the
+ * three screens both import, minus what the entry and the sign-in screen import (what one screen
+ * alone imports stays in that screen's chunk). Dynamic imports are not followed, so what a screen loads
  * on demand stays on demand. A barrel module (`@mantine/core`, `@mantine/hooks`,
  * `@tabler/icons-react`, `@copydesk/shared`) imports every component, hook, icon or schema it
  * exports; following all of that would put every Mantine component and every schema of the app in
