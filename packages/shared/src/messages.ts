@@ -585,6 +585,11 @@ export const webhookMessages = {
   retryQueued: 'The delivery will be sent again in a moment.',
   testQueued: 'A test event will be sent in a moment.',
   testEventData: 'This is a test event from Copydesk.',
+  /** A delivery's last error in its log: the receiver's answer, or why there was none. */
+  deliveryStatus: (status: number) => `HTTP ${status}`,
+  deliveryTimeout: (seconds: number) => `no answer within ${seconds} s`,
+  deliverySecretUnreadable: 'signing secret unreadable (APP_KEY changed); add the webhook again',
+  deliveryEndpointDisabled: 'not sent: the webhook was disabled after five days of failures',
   disabledSubject: 'A Copydesk webhook has been switched off',
   disabledAction: 'Open developer settings',
   disabledFooter: 'You receive this email because you manage webhooks on Copydesk.',

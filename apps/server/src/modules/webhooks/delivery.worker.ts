@@ -70,12 +70,12 @@ export function post(target: Target, headers: Record<string, string>, body: stri
         response.resume();
         response.on('error', () => {});
         const statusCode = response.statusCode ?? 0;
-        finish({ statusCode, error: statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}` });
+        finish({ statusCode, error: statusCode >= 200 && statusCode < 300 ? null : webhookMessages.deliveryStatus(statusCode) });
         request.destroy();
       },
     );
     const timer = setTimeout(() => {
-      finish({ statusCode: null, error: `no answer within ${timeoutMs / 1000} s` });
+      finish({ statusCode: null, error: webhookMessages.deliveryTimeout(timeoutMs / 1000) });
       request.destroy();
     }, timeoutMs);
     request.on('error', (err) => finish({ statusCode: null, error: err.message }));
@@ -101,7 +101,7 @@ async function attempt(ctx: AppContext, delivery: ClaimedDelivery, lookup: Looku
   const checked = await checkWebhookUrl(ctx.config.webhooks, delivery.url, lookup);
   if (!checked.ok) return { statusCode: null, error: checked.message };
   const secret = unseal(ctx.config.appKey, SECRET_PURPOSE, delivery.secretSealed);
-  if (secret === null) return { statusCode: null, error: 'signing secret unreadable (APP_KEY changed)' };
+  if (secret === null) return { statusCode: null, error: webhookMessages.deliverySecretUnreadable };
   const body = JSON.stringify(delivery.payload);
   const messageId = `msg_${delivery.id}`;
   // The signature's timestamp is the wall clock, not the schedule's: receivers compare it with theirs.

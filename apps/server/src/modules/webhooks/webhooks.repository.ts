@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { webhookMessages } from '@copydesk/shared';
 import type { DbOrTx, Transaction } from '../../db/client.js';
 import { orders, users, walletEntries, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 
@@ -279,7 +280,7 @@ export const webhooksRepository = {
     if (!row) return null;
     await db
       .update(webhookDeliveries)
-      .set({ status: 'failed', nextAttemptAt: null, lockedUntil: null, lastError: 'endpoint disabled' })
+      .set({ status: 'failed', nextAttemptAt: null, lockedUntil: null, lastError: webhookMessages.deliveryEndpointDisabled })
       .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
     const [owner] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.ownerId));
     return owner ? { ...owner, url: row.url } : null;

@@ -448,7 +448,13 @@ describe('webhook delivery', () => {
     expect(test.json()).toEqual({ message: webhookMessages.testQueued });
     await drain();
     let [delivery] = (await deliveriesOf(tok.agencyB, hook.id)).data;
-    expect(delivery).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: 1, last_status_code: 500, last_error: 'HTTP 500' });
+    expect(delivery).toMatchObject({
+      event: 'webhook.test',
+      status: 'pending',
+      attempts: 1,
+      last_status_code: 500,
+      last_error: webhookMessages.deliveryStatus(500),
+    });
     // Jitter 0.5 is no jitter: the next attempt is the schedule's first delay after this one.
     expect(new Date(delivery!.next_attempt_at!).getTime()).toBe(clock + RETRY_DELAYS_S[0] * 1000);
     expect(await drain()).toBe(0); // not due yet
@@ -492,7 +498,8 @@ describe('webhook delivery', () => {
       if (attempt <= RETRY_DELAYS_S.length) {
         expect(delivery!.status).toBe('pending');
         later(RETRY_DELAYS_S[attempt - 1]! * 1000 * (1 + RETRY_JITTER));
-      } else expect(delivery).toMatchObject({ status: 'failed', next_attempt_at: null, last_status_code: null, last_error: 'no answer within 0.2 s' });
+      } else
+        expect(delivery).toMatchObject({ status: 'failed', next_attempt_at: null, last_status_code: null, last_error: webhookMessages.deliveryTimeout(0.2) });
     }
     expect(rx.at('/silent')).toHaveLength(RETRY_DELAYS_S.length + 1);
     // The schedule is shorter than five days: still enabled.
@@ -510,7 +517,10 @@ describe('webhook delivery', () => {
     await drain();
     const listed = (await call(tok.agencyB, 'GET', '/api/webhooks')).json().data.find((w: { id: number }) => w.id === down.id);
     expect(listed.disabled_at).toBe(new Date(clock).toISOString());
-    expect((await deliveriesOf(tok.agencyB, down.id)).data.every((d) => d.status === 'failed')).toBe(true);
+    const failed = (await deliveriesOf(tok.agencyB, down.id)).data;
+    expect(failed.every((d) => d.status === 'failed')).toBe(true);
+    // Each delivery still waiting to be sent again ends with the reason it never will be.
+    expect(failed.every((d) => d.last_error === webhookMessages.deliveryEndpointDisabled)).toBe(true);
     const email = await latestEmailTo(t.app, agencyBEmail);
     expect(email?.subject).toBe(webhookMessages.disabledSubject);
     expect(email?.text).toContain(rx.url('/down'));
