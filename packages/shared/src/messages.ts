@@ -587,9 +587,9 @@ export const webhookMessages = {
   testEventData: 'This is a test event from Copydesk.',
   /** A delivery's last error in its log: the receiver's answer, or why there was none. */
   deliveryStatus: (status: number) => `HTTP ${status}`,
-  deliveryTimeout: (seconds: number) => `no answer within ${seconds} s`,
-  deliverySecretUnreadable: 'signing secret unreadable (APP_KEY changed); add the webhook again',
-  deliveryEndpointDisabled: 'not sent: the webhook was disabled after five days of failures',
+  deliveryTimeout: (seconds: number) => `No answer within ${seconds} s.`,
+  deliverySecretUnreadable: 'The signing secret could not be read (APP_KEY changed). Please add the webhook again.',
+  deliveryEndpointDisabled: 'Not sent: the webhook was switched off after five days of failures.',
   disabledSubject: 'A Copydesk webhook has been switched off',
   disabledAction: 'Open developer settings',
   disabledFooter: 'You receive this email because you manage webhooks on Copydesk.',
