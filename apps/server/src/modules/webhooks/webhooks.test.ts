@@ -43,7 +43,7 @@ async function receiver(answer: (path: string, count: number) => number | null =
       received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
       const status = answer(path, received.filter((r) => r.path === path).length);
       if (status === null) hanging.push(res);
-      else res.writeHead(status).end();
+      else res.writeHead(status, status >= 300 && status < 400 ? { location: '/landing' } : {}).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,6 +83,7 @@ beforeAll(async () => {
     if (path.startsWith('/flaky')) return count <= 2 ? 500 : 200;
     if (path.startsWith('/hold')) return count === 1 ? 503 : 200;
     if (path.startsWith('/down')) return 500;
+    if (path.startsWith('/moved')) return 307;
     if (path.startsWith('/silent')) return null;
     return 204;
   });
@@ -556,6 +557,20 @@ describe('webhook delivery', () => {
     const [, refused] = (await deliveriesOf(tok.agencyB, created.id)).data;
     expect(refused).toMatchObject({ status: 'pending', attempts: 2, last_status_code: null, last_error: webhookMessages.urlPrivateAddress });
     await call(tok.agencyB, 'DELETE', `/api/webhooks/${created.id}`);
+  });
+
+  it('follows no redirect: a 307 is a failed attempt, and the address it names is never called', async () => {
+    const hook = await addWebhook(tok.agencyB, rx.url('/moved'), ['order.paid']);
+    await call(tok.agencyB, 'POST', `/api/webhooks/${hook.id}/test`, {});
+    await drain();
+    expect(rx.at('/moved')).toHaveLength(1);
+    expect(rx.at('/landing')).toHaveLength(0);
+    expect((await deliveriesOf(tok.agencyB, hook.id)).data[0]).toMatchObject({
+      status: 'pending',
+      last_status_code: 307,
+      last_error: webhookMessages.deliveryStatus(307),
+    });
+    await call(tok.agencyB, 'DELETE', `/api/webhooks/${hook.id}`);
   });
 
   it('hands its claims back when the app is closing: nothing sent, due again at once for another instance', async () => {
