@@ -268,7 +268,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       findByApiKeyHash: (keyHash) => apiKeysRepository.findSession(database.db, keyHash),
       touchApiKey: (apiKeyId) => apiKeysRepository.touch(database.db, apiKeyId),
     },
-    apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute,
+    apiKeyRateLimit: { perMinute: config.apiKeyRateLimitPerMinute, db: database.db },
   });
   // Root, not the /api scope: unknown /api paths (the root 404 handler) and /api/docs/json need it too.
   app.addHook('onSend', async (request, reply, payload) => {

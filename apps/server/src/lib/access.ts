@@ -45,6 +45,8 @@ export interface ApiKeySession {
   agencyStatus: number | null;
   /** Whether `last_used_at` is unset or older than a minute by the database's clock: the use is then recorded. */
   useStale: boolean;
+  /** The key's rate-limit window as the lookup read it (its `rate_limit_buckets` row): requests counted so far, and milliseconds left. */
+  window: { count: number; msLeft: number };
 }
 
 /** How the guard finds the session of a bearer token (its hash); the app decorates it (plugins/auth.ts). */
@@ -58,8 +60,22 @@ export interface SessionStore {
   touchApiKey?(apiKeyId: number): Promise<void>;
 }
 
-/** The per-key request counter (plugins/auth.ts): whether this request is one too many, and when the window ends. */
-export type ApiKeyLimiter = (request: FastifyRequest) => Promise<{ exceeded: boolean; retryAfterSeconds: number }>;
+/** The rate-limit bucket of a key: the key the counter (plugins/auth.ts) writes and the key's lookup (modules/api-keys) reads. */
+export const API_KEY_BUCKET_PREFIX = 'api-key:';
+/** The window of a key's limit: per minute. */
+export const API_KEY_WINDOW_MS = 60_000;
+export const apiKeyBucket = (apiKeyId: number) => `${API_KEY_BUCKET_PREFIX}${apiKeyId}`;
+
+/**
+ * The per-key request limit (plugins/auth.ts): requests a key may make per minute, this instance's
+ * requests of a key not yet in its bucket (`api-key:<id>` in the shared rate-limit table), and the
+ * counter that adds one.
+ */
+export interface ApiKeyLimiter {
+  perMinute: number;
+  pending(apiKeyId: number): number;
+  count(apiKeyId: number): void;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -215,9 +231,14 @@ async function apiKeyCaller(app: FastifyInstance, request: FastifyRequest, key: 
   if (!found || !safeEqual(found.keyHash, keyHash)) throw new AppError('auth.unauthenticated');
   // The limiter keys its counter on it (plugins/auth.ts).
   request.apiKeyId = found.apiKeyId;
-  if (app.apiKeyLimiter) {
-    const limit = await app.apiKeyLimiter(request);
-    if (limit.exceeded) throw new AppError('rate_limit.exceeded').retryAfter(limit.retryAfterSeconds);
+  const limiter = app.apiKeyLimiter;
+  if (limiter) {
+    // The lookup read the key's window in the same statement, and this instance's requests not yet
+    // written to it are added (plugins/auth.ts): a key's call costs no round trip or write of its
+    // own. Other instances' requests of the last moment may let a few more through, never many.
+    if (found.window.count + limiter.pending(found.apiKeyId) >= limiter.perMinute)
+      throw new AppError('rate_limit.exceeded').retryAfter((found.window.msLeft || API_KEY_WINDOW_MS) / 1000);
+    limiter.count(found.apiKeyId);
   }
   const refusal = accountRefusal(found.user, found.agencyStatus);
   if (refusal) throw new AppError(refusal);

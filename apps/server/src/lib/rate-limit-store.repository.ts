@@ -12,19 +12,20 @@ export const rateLimitRepository = {
    * lasts, and starts a new one at the first hit after it ends. With `restartWhenOver`, a hit past
    * `max` starts the window again (the plugin's continueExceeding). The SET expressions read the
    * row as it was before this hit, so concurrent hits from several instances each count once.
+   * `hits` counts several at once (an instance's batch of one API key's requests, plugins/auth.ts).
    */
-  async hit(db: Database, options: { key: string; windowMs: number; max: number; restartWhenOver: boolean }) {
-    const { key, windowMs, max, restartWhenOver } = options;
+  async hit(db: Database, options: { key: string; windowMs: number; max: number; restartWhenOver: boolean; hits?: number }) {
+    const { key, windowMs, max, restartWhenOver, hits = 1 } = options;
     const window = sql`make_interval(secs => ${windowMs / 1000})`;
     const ended = sql`${rateLimitBuckets.windowEndsAt} <= now()`;
-    const restart = restartWhenOver ? sql`(${ended} or ${rateLimitBuckets.count} + 1 > ${max})` : ended;
+    const restart = restartWhenOver ? sql`(${ended} or ${rateLimitBuckets.count} + ${hits} > ${max})` : ended;
     const [row] = await db
       .insert(rateLimitBuckets)
-      .values({ key, windowStart: sql`now()`, windowEndsAt: sql`now() + ${window}`, count: 1 })
+      .values({ key, windowStart: sql`now()`, windowEndsAt: sql`now() + ${window}`, count: hits })
       .onConflictDoUpdate({
         target: rateLimitBuckets.key,
         set: {
-          count: sql`case when ${ended} then 1 else ${rateLimitBuckets.count} + 1 end`,
+          count: sql`case when ${ended} then ${hits}::integer else ${rateLimitBuckets.count} + ${hits}::integer end`,
           windowStart: sql`case when ${restart} then now() else ${rateLimitBuckets.windowStart} end`,
           windowEndsAt: sql`case when ${restart} then now() + ${window} else ${rateLimitBuckets.windowEndsAt} end`,
         },

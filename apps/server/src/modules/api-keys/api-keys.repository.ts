@@ -1,7 +1,8 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase, type Database, type DbOrTx } from '../../db/client.js';
-import { apiKeys, users } from '../../db/schema/index.js';
+import { apiKeys, rateLimitBuckets, users } from '../../db/schema/index.js';
+import { API_KEY_BUCKET_PREFIX } from '../../lib/access.js';
 import { orderCountOfUser, type UserWithAgency } from '../users/users.repository.js';
 
 const agencies = alias(users, 'agency');
@@ -12,22 +13,31 @@ const useStale = or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now()
 
 /** The live key of a hash and its owner, in one prepared statement like the session query (modules/auth/auth.repository.ts). */
 function prepareKeyQuery(db: Database) {
-  return db
-    .select({
-      apiKeyId: apiKeys.id,
-      keyHash: apiKeys.keyHash,
-      useStale: sql<boolean>`${useStale}`,
-      user: users,
-      agencyStatus: agencies.status,
-      agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
-      orderCount: orderCountOfUser,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .leftJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
-    .limit(1)
-    .prepare('api_key_by_hash');
+  return (
+    db
+      .select({
+        apiKeyId: apiKeys.id,
+        keyHash: apiKeys.keyHash,
+        useStale: sql<boolean>`${useStale}`,
+        user: users,
+        agencyStatus: agencies.status,
+        agencyName: sql<string | null>`coalesce(nullif(${agencies.companyName}, ''), ${agencies.name})`,
+        orderCount: orderCountOfUser,
+        windowCount: sql<number>`coalesce(${rateLimitBuckets.count}, 0)`,
+        windowMsLeft: sql<number>`coalesce(greatest(0, ceil(extract(epoch from (${rateLimitBuckets.windowEndsAt} - now())) * 1000)), 0)::float8`,
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .leftJoin(agencies, eq(agencies.id, users.agencyId))
+      // The key's rate-limit window (lib/rate-limit-store.ts's table, the bucket plugins/auth.ts counts in), read in the same statement.
+      .leftJoin(
+        rateLimitBuckets,
+        and(eq(rateLimitBuckets.key, sql`${sql.raw(`'${API_KEY_BUCKET_PREFIX}'`)} || ${apiKeys.id}::text`), sql`${rateLimitBuckets.windowEndsAt} > now()`),
+      )
+      .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
+      .limit(1)
+      .prepare('api_key_by_hash')
+  );
 }
 
 const keyQueryOf = preparedPerDatabase(prepareKeyQuery);
@@ -80,6 +90,7 @@ export const apiKeysRepository = {
     apiKeyId: number;
     keyHash: string;
     useStale: boolean;
+    window: { count: number; msLeft: number };
     user: UserWithAgency;
     agencyStatus: number | null;
   } | null> {
@@ -89,6 +100,7 @@ export const apiKeysRepository = {
       apiKeyId: row.apiKeyId,
       keyHash: row.keyHash,
       useStale: row.useStale,
+      window: { count: Number(row.windowCount), msLeft: Number(row.windowMsLeft) },
       user: { ...row.user, agencyName: row.agencyName, orderCount: Number(row.orderCount) },
       agencyStatus: row.agencyStatus,
     };

@@ -293,6 +293,30 @@ describe('the per-key rate limit', () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect((await get(second)).statusCode).toBe(200);
       for (let i = 0; i < 5; i++) expect((await get(session)).statusCode).toBe(200);
+      // The counts reach the key's shared bucket (lib/rate-limit-store.ts's table), where every instance reads them.
+      const bucket = async (id: number) =>
+        (
+          (await limited.db.execute(sql`select count from rate_limit_buckets where key = ${`api-key:${id}`} and window_ends_at > now()`)) as unknown as {
+            rows: { count: number }[];
+          }
+        ).rows[0]?.count ?? 0;
+      const ids = (await limited.db.select({ id: apiKeys.id, hash: apiKeys.keyHash }).from(apiKeys)).map((k) => k.id);
+      await expect.poll(async () => (await Promise.all(ids.map(bucket))).sort()).toEqual([1, 3]);
+      // Requests another instance counted in a key's bucket refuse it here too.
+      const third = await make();
+      const thirdId = (
+        await limited.db
+          .select({ id: apiKeys.id })
+          .from(apiKeys)
+          .where(eq(apiKeys.keyHash, createHash('sha256').update(third).digest('hex')))
+      )[0]!.id;
+      await limited.db.execute(
+        sql`insert into rate_limit_buckets (key, window_start, window_ends_at, count) values (${`api-key:${thirdId}`}, now(), now() + interval '30 seconds', 3)`,
+      );
+      const elsewhere = await get(third);
+      expect(elsewhere.statusCode).toBe(429);
+      expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThanOrEqual(25);
+      expect(Number(elsewhere.headers['retry-after'])).toBeLessThanOrEqual(30);
     } finally {
       await limited.close();
     }
