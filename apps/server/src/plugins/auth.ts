@@ -5,7 +5,7 @@ import { API_KEY_WINDOW_MS, apiKeyBucket, type ApiKeyLimiter, type SessionStore 
 import { rateLimitRepository } from '../lib/rate-limit-store.repository.js';
 
 /** How often an instance adds its keys' requests to their shared buckets. */
-const API_KEY_FLUSH_MS = 200;
+const API_KEY_FLUSH_MS = 1_000;
 
 /**
  * Counts API keys' requests in the shared rate-limit buckets (the table of lib/rate-limit-store.ts,

@@ -301,7 +301,7 @@ describe('the per-key rate limit', () => {
           }
         ).rows[0]?.count ?? 0;
       const ids = (await limited.db.select({ id: apiKeys.id, hash: apiKeys.keyHash }).from(apiKeys)).map((k) => k.id);
-      await expect.poll(async () => (await Promise.all(ids.map(bucket))).sort()).toEqual([1, 3]);
+      await expect.poll(async () => (await Promise.all(ids.map(bucket))).sort(), { timeout: 10_000 }).toEqual([1, 3]);
       // Requests another instance counted in a key's bucket refuse it here too.
       const third = await make();
       const thirdId = (
