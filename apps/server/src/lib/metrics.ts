@@ -31,7 +31,7 @@ export const httpRequestDuration = new Histogram({
 
 export const jobRuns = new Counter({
   name: 'copydesk_job_runs_total',
-  help: 'Passes of a scheduled job (automatic approval, payment reconciliation, housekeeping) that started.',
+  help: 'Passes of a scheduled job (automatic approval, payment reconciliation, housekeeping, the email outbox, webhook deliveries) that started.',
   labelNames: ['task'] as const,
   registers: [processRegistry],
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../lib/interval-job.js';
 import type { AppContext } from '../../lib/app-context.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { outboxRepository } from './outbox.repository.js';
@@ -54,36 +55,12 @@ export async function deliverDueEmails(
 }
 
 /**
- * Polls the outbox every few seconds while the app runs; instances share the work through claims.
- * Closing the app stops it: the send under way finishes, the rest of the batch is handed back, and
- * the pass ends before the database closes (onClose hooks run in reverse order of registration).
+ * Polls the outbox every few seconds while the app runs; instances share the work through claims
+ * (lib/interval-job.ts). Closing the app stops it: the send under way finishes, the rest of the
+ * batch is handed back, and the pass ends before the database closes. The mailer closes after the
+ * pass: onClose hooks run in reverse order of registration.
  */
 export function startOutboxWorker(app: FastifyInstance, mailer: Mailer, intervalMs = 3000) {
-  let running = false;
-  let stopping = false;
-  let pass: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (running || stopping) return;
-    running = true;
-    try {
-      await (pass = deliverDueEmails(app.ctx, { mailer, stopping: () => stopping }));
-    } catch (err) {
-      app.log.error({ err }, 'outbox tick failed');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await pass.catch(() => {});
-    mailer.close();
-  });
+  app.addHook('onClose', async () => mailer.close());
+  startIntervalJob(app, { name: 'email outbox pass', intervalMs, run: (pass) => deliverDueEmails(app.ctx, { mailer, ...pass }) });
 }

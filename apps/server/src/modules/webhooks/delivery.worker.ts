@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../lib/interval-job.js';
 import { Webhook } from 'standardwebhooks';
 import { webhookMessages } from '@copydesk/shared';
 import type { AppContext } from '../../lib/app-context.js';
@@ -191,35 +192,10 @@ export async function deliverDueWebhooks(ctx: AppContext, options: WebhookWorker
 }
 
 /**
- * Runs the worker every WEBHOOK_INTERVAL_MS while the app runs. Closing the app stops it: the
- * attempt under way finishes, the rest of the batch is handed back, and the pass ends before the
- * database closes (onClose hooks run in reverse order of registration), as the email outbox does.
+ * Runs the worker every WEBHOOK_INTERVAL_MS while the app runs (lib/interval-job.ts). Closing the
+ * app stops it: the attempt under way finishes, the rest of the batch is handed back, and the pass
+ * ends before the database closes, as the email outbox does.
  */
 export function startWebhookWorker(app: FastifyInstance, intervalMs = app.config.webhooks.intervalMs) {
-  let running = false;
-  let stopping = false;
-  let pass: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    if (running || stopping) return;
-    running = true;
-    try {
-      await (pass = deliverDueWebhooks(app.ctx, { stopping: () => stopping }));
-    } catch (err) {
-      app.log.error({ err }, 'webhook delivery pass failed');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    stopping = true;
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await pass.catch(() => {});
-  });
+  startIntervalJob(app, { name: 'webhook delivery pass', intervalMs, run: (pass) => deliverDueWebhooks(app.ctx, pass) });
 }
