@@ -1,22 +1,17 @@
-import { useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import '@mantine/core/styles/Modal.css';
+import { useRef } from 'react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { API_KEY_NAME_MAX, createApiKeySchema, developersScreenMessages as m, type CreatedApiKey } from '@copydesk/shared';
-import { hasText, useUnsavedClose, useUnsavedText } from '@/components/ui/unsaved-close';
+import { hasText, useUnsavedText } from '@/components/ui/unsaved-close';
 import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { formFieldErrors } from '@/lib/server-errors';
 import { useCreateApiKey } from '../api/api-keys';
 import { curlExample } from '../lib/snippets';
 import { CodeSnippet } from './code-snippet';
 import { SecretField } from './secret-field';
+import { ShownOnceModal, type ShownOnceFormProps } from './shown-once-modal';
 
-type NameFormProps = {
-  create: ReturnType<typeof useCreateApiKey>;
-  onCreated: (key: CreatedApiKey) => void;
-  onCancel: () => void;
-  markDirty: (dirty: boolean) => void;
-};
+type NameFormProps = ShownOnceFormProps<CreatedApiKey> & { create: ReturnType<typeof useCreateApiKey> };
 
 function NameForm({ create, onCreated, onCancel, markDirty }: NameFormProps) {
   const form = useForm({
@@ -79,35 +74,14 @@ type CreateKeyModalProps = { opened: boolean; onClose: () => void; origin: strin
 /** Create API key: a name, then the key shown once with a copy button. */
 export function CreateKeyModal({ opened, onClose, origin }: CreateKeyModalProps) {
   const create = useCreateApiKey({ meta: { errorToast: false } });
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    create.reset();
-    onClose();
-  };
-  const unsaved = useUnsavedClose(close);
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={() => !create.isPending && unsaved.requestClose()}
-        centered
-        size="lg"
-        title={
-          <Text component="span" fw={700} fz="lg">
-            {created ? m.keyCreatedTitle : m.createKey}
-          </Text>
-        }
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {opened &&
-          (created ? (
-            <NewKey created={created} origin={origin} onDone={close} />
-          ) : (
-            <NameForm create={create} onCreated={setCreated} onCancel={close} markDirty={unsaved.markDirty} />
-          ))}
-      </Modal>
-      {unsaved.prompt}
-    </>
+    <ShownOnceModal<CreatedApiKey>
+      opened={opened}
+      onClose={onClose}
+      creating={create}
+      titles={{ form: m.createKey, shown: m.keyCreatedTitle }}
+      form={(props) => <NameForm create={create} {...props} />}
+      shown={(created, done) => <NewKey created={created} origin={origin} onDone={done} />}
+    />
   );
 }

@@ -1,15 +1,15 @@
-import { useRef, useState } from 'react';
-import { Button, Checkbox, Group, Input, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { Button, Checkbox, Group, Input, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useForm } from '@mantine/form';
 import { createWebhookSchema, developersScreenMessages as m, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from '@copydesk/shared';
-import { hasText, useUnsavedClose, useUnsavedText } from '@/components/ui/unsaved-close';
+import { hasText, useUnsavedText } from '@/components/ui/unsaved-close';
 import { ariaInvalid, refuseOnFields, schemaErrors } from '@/lib/form';
 import { formFieldErrors } from '@/lib/server-errors';
 import { useCreateWebhook } from '../api/webhooks';
 import { SecretField } from './secret-field';
+import { ShownOnceModal, type ShownOnceFormProps } from './shown-once-modal';
 
 type Values = { url: string; all: boolean; events: string[] };
 
@@ -20,12 +20,7 @@ const EVENTS_ID = 'webhook-events';
 
 const toPayload = (values: Values) => ({ url: values.url.trim(), events: values.all ? ['*'] : values.events });
 
-type WebhookFormProps = {
-  create: ReturnType<typeof useCreateWebhook>;
-  onCreated: (secret: string) => void;
-  onCancel: () => void;
-  markDirty: (dirty: boolean) => void;
-};
+type WebhookFormProps = ShownOnceFormProps<string> & { create: ReturnType<typeof useCreateWebhook> };
 
 function WebhookForm({ create, onCreated, onCancel, markDirty }: WebhookFormProps) {
   const form = useForm<Values>({
@@ -109,40 +104,21 @@ type WebhookFormModalProps = { opened: boolean; onClose: () => void };
 /** Add webhook: the address and its events, then the signing secret shown once with a copy button. */
 export function WebhookFormModal({ opened, onClose }: WebhookFormModalProps) {
   const create = useCreateWebhook({ meta: { errorToast: false } });
-  const [secret, setSecret] = useState<string | null>(null);
-  const close = () => {
-    setSecret(null);
-    create.reset();
-    onClose();
-  };
-  const unsaved = useUnsavedClose(close);
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={() => !create.isPending && unsaved.requestClose()}
-        centered
-        size="lg"
-        title={
-          <Text component="span" fw={700} fz="lg">
-            {secret ? m.webhookAddedTitle : m.addWebhook}
-          </Text>
-        }
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {opened &&
-          (secret ? (
-            <Stack gap="md">
-              <SecretField label={m.secretLabel} value={secret} warning={m.secretShownOnce} />
-              <Group justify="flex-end">
-                <Button onClick={close}>{m.done}</Button>
-              </Group>
-            </Stack>
-          ) : (
-            <WebhookForm create={create} onCreated={setSecret} onCancel={close} markDirty={unsaved.markDirty} />
-          ))}
-      </Modal>
-      {unsaved.prompt}
-    </>
+    <ShownOnceModal<string>
+      opened={opened}
+      onClose={onClose}
+      creating={create}
+      titles={{ form: m.addWebhook, shown: m.webhookAddedTitle }}
+      form={(props) => <WebhookForm create={create} {...props} />}
+      shown={(secret, done) => (
+        <Stack gap="md">
+          <SecretField label={m.secretLabel} value={secret} warning={m.secretShownOnce} />
+          <Group justify="flex-end">
+            <Button onClick={done}>{m.done}</Button>
+          </Group>
+        </Stack>
+      )}
+    />
   );
 }
