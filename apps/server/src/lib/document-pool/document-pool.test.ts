@@ -92,24 +92,39 @@ describe('the document pool', () => {
 
     const timeoutMs = Math.round(5 * oneJob + 500);
     const starts: number[] = [];
+    const queued = 60;
     pool = createDocumentPool({
       workers: 1,
-      queue: 12,
+      queue: queued,
       memoryMb: 256,
       timeoutMs,
       maxPreviewBytes: 100 * 1024 * 1024,
       onJobStart: () => starts.push(performance.now()),
     });
-    // One worker: twelve jobs run one after another, so the last waits about eleven jobs' time, well
-    // past a limit counted from submission, and still finishes.
+    // One worker: the jobs run one after another, so the later ones wait past a limit counted from
+    // submission. How many that takes depends on the machine's load while they run (the probe above
+    // may have run slower or faster), so there are far more than needed, and the test stops at the
+    // first job that finished later than the limit after its submission; closing the pool drops the rest.
     const submitted = performance.now();
-    const jobs = Array.from({ length: 12 }, () => pool!.convert(file));
-    expect(pool.queueSize).toBe(12);
-    const results = await Promise.all(jobs);
-    expect(results.every((r) => r.ok)).toBe(true);
-    expect(pool.queueSize).toBe(0);
-    expect(starts).toHaveLength(12);
-    expect(performance.now() - submitted).toBeGreaterThan(timeoutMs);
+    const jobs = Array.from({ length: queued }, () =>
+      pool!.convert(file).then(
+        (result) => ({ result, at: performance.now() }),
+        (error: unknown) => ({ result: error, at: performance.now() }),
+      ),
+    );
+    expect(pool.queueSize).toBe(queued);
+    let late: unknown = null;
+    for (const job of jobs) {
+      const { result, at } = await job;
+      expect(result).toMatchObject({ ok: true });
+      if (at - submitted > timeoutMs) {
+        late = result;
+        break;
+      }
+    }
+    // A job that waited longer than the limit, in all, still converted: the limit starts with the job.
+    expect(late).toMatchObject({ ok: true });
+    expect(starts.length).toBeGreaterThan(1);
   }, 120_000);
 
   it('refuses a job at once when every worker and queue place is taken', async () => {
