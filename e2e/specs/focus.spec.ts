@@ -145,7 +145,12 @@ test('focus stays in place after sending a message, replying, Take, Deactivate a
   await admin.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Deactivate' })).toBeFocused();
   await admin.keyboard.press('Enter');
+  // The dialog shows the status the server now holds before the next key is pressed: the button is
+  // the same element relabelled once the user is read again, and a key pressed before that lands on
+  // the old label.
+  await expect(dialog.getByText('Inactive', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Activate' }), 'after Deactivate').toBeFocused();
   await admin.keyboard.press('Enter');
+  await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Deactivate' }), 'after Activate').toBeFocused();
 });
