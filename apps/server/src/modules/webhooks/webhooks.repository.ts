@@ -18,6 +18,17 @@ export interface ClaimedDelivery {
   payload: unknown;
 }
 
+/** The owner's endpoints, not disabled, that receive any of these events: by name, or through `*`. */
+const receiving = (ownerId: number, types: readonly string[]) =>
+  and(
+    eq(webhookEndpoints.ownerId, ownerId),
+    sql`${webhookEndpoints.disabledAt} is null`,
+    sql`${webhookEndpoints.events} && array[${sql.join(
+      ['*', ...types].map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`,
+  );
+
 export const webhooksRepository = {
   /** Whether `db` is a transaction already (a change's events must join it) or the database itself. */
   isTransaction(db: DbOrTx): db is Transaction {
@@ -41,20 +52,7 @@ export const webhooksRepository = {
 
   /** Whether the owner has an endpoint that receives any of these events. */
   async anySubscribed(db: DbOrTx, ownerId: number, types: readonly string[]): Promise<boolean> {
-    const [row] = await db
-      .select({ id: webhookEndpoints.id })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.ownerId, ownerId),
-          sql`${webhookEndpoints.disabledAt} is null`,
-          sql`${webhookEndpoints.events} && array[${sql.join(
-            ['*', ...types].map((t) => sql`${t}`),
-            sql`, `,
-          )}]::text[]`,
-        ),
-      )
-      .limit(1);
+    const [row] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(receiving(ownerId, types)).limit(1);
     return Boolean(row);
   },
 
@@ -98,13 +96,7 @@ export const webhooksRepository = {
     const rows = await db
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.ownerId, ownerId),
-          sql`${webhookEndpoints.disabledAt} is null`,
-          sql`(${webhookEndpoints.events} @> array[${type}]::text[] or ${webhookEndpoints.events} @> array['*']::text[])`,
-        ),
-      );
+      .where(receiving(ownerId, [type]));
     return rows.map((r) => r.id);
   },
 
