@@ -137,9 +137,11 @@ export default tseslint.config(
     // The endpoint table holds every contract's zod schemas: a screen that imported it would carry
     // zod and them. The web calls by name (`call('getCoupon')`), reading only `routes` at run time
     // and the table's types. Selects are the app's own (components/ui/select.tsx), with the full
-    // keyboard of the WAI-ARIA combobox pattern.
+    // keyboard of the WAI-ARIA combobox pattern. Tooltips and menus are the app's too
+    // (components/ui/tooltip.tsx, menu.tsx): they load the floating layer on the first gesture
+    // (components/ui/floating.ts), which floating-parts.ts alone imports.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/components/ui/floating-parts.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -149,6 +151,12 @@ export default tseslint.config(
               name: '@mantine/core',
               importNames: ['Select'],
               message: "Use the app's Select (@/components/ui/select): Mantine's opens and picks with Enter, Space and Tab only in part.",
+            },
+            {
+              name: '@mantine/core',
+              importNames: ['Tooltip', 'Menu'],
+              message:
+                "Use the app's Tooltip or Menu (@/components/ui/tooltip, @/components/ui/menu): Mantine's bring floating-ui into the screen's first load (components/ui/floating.ts).",
             },
           ],
           patterns: [

@@ -216,7 +216,7 @@ async function benchBrowser(baseURL, contentView) {
     const failed = score.failedAccessibility.length ? `; failed accessibility audits: ${score.failedAccessibility.join(', ')}` : '';
     const problem = score.problem ? `; not measured: ${score.problem}` : '';
     console.log(
-      `    ${score.url.padEnd(18)} performance ${score.performance ?? '–'}, accessibility ${score.accessibility ?? '–'}, LCP ${score.lcpMs === null ? '–' : ms(score.lcpMs)}${failed}${problem}`,
+      `    ${score.url.padEnd(18)} performance ${score.performance ?? '–'}, accessibility ${score.accessibility ?? '–'}, LCP ${score.lcpMs === null ? '–' : ms(score.lcpMs)}, FCP ${score.fcpMs === null ? '–' : ms(score.fcpMs)}, TBT ${score.tbtMs === null ? '–' : ms(score.tbtMs)}, CLS ${score.cls === null ? '–' : score.cls.toFixed(3)}, Speed Index ${score.speedIndexMs === null ? '–' : ms(score.speedIndexMs)}${failed}${problem}`,
     );
     const label = screenLabel(score.url);
     rows.push(

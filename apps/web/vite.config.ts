@@ -126,6 +126,24 @@ function countryFlagImages(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (drawn by every Table) imports `useMergeRefs` from `@floating-ui/react`, and
+ * with it floating-ui's whole React layer, which the signed-in screens load only when something
+ * floats (src/components/ui/floating.ts). Its one import resolves to build/scroll-area-merge-refs.ts.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  const mergeRefs = decodeURIComponent(new URL('./build/scroll-area-merge-refs.ts', import.meta.url).pathname);
+  return {
+    name: 'copydesk-scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && scrollArea.test(importer)) return mergeRefs;
+      return null;
+    },
+  };
+}
+
 // A build is always a production build, whatever NODE_ENV the shell has: under
 // NODE_ENV=development Vite would bundle React's development build (≈ 860 KB for /login).
 if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
@@ -199,7 +217,7 @@ const SIGN_IN = new RegExp(
 const signedIn = signedInChunk();
 
 export default defineConfig({
-  plugins: [react(), baseStylesheetFirst(), countryFlagImages(), precompress(), keepPreviousBuildAssets(), signedIn.plugin],
+  plugins: [react(), scrollAreaWithoutFloatingUi(), baseStylesheetFirst(), countryFlagImages(), precompress(), keepPreviousBuildAssets(), signedIn.plugin],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,

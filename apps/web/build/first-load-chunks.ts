@@ -163,6 +163,7 @@ export function signedInChunk(): { plugin: Plugin; group: { name: string; test: 
       members = new Set([...shared].filter((id) => !signIn.has(id) && !/\.css($|\?)/.test(id)));
     },
     generateBundle(_options, bundle) {
+      floatingLayerOnDemand(this, bundle);
       const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === 'signed-in');
       if (!chunk) return;
       for (const file of Object.values(bundle)) {
@@ -174,6 +175,42 @@ export function signedInChunk(): { plugin: Plugin; group: { name: string; test: 
     },
   };
   return { plugin, group: { name: 'signed-in', test: (id) => members.has(id) } };
+}
+
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+type OutputChunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+/**
+ * Stops the build if the first load of /login or of a signed-in screen (its chunk and every chunk it
+ * imports statically) would carry floating-ui: what floats loads on the first gesture
+ * (src/components/ui/floating.ts; docs/decisions/0046-floating-layer-on-demand.md), and one direct
+ * import of Mantine's Tooltip, Menu, Popover or Combobox, or of a component built on them, in a
+ * screen or the frame would bring some 25 KB back.
+ */
+function floatingLayerOnDemand(context: { error: (message: string) => never }, bundle: Bundle) {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  for (const screen of [...SIGN_IN_SCREENS, ...SIGNED_IN_SCREENS]) {
+    const start = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(screen));
+    if (!start) continue;
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length) {
+      const chunk = stack.pop()!;
+      if (seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      const floating = Object.keys(chunk.modules).find((id) => /[\\/]@floating-ui[\\/]/.test(id));
+      if (floating) {
+        context.error(
+          `${screen} would load floating-ui at first paint (${floating} in ${chunk.fileName}): draw tooltips, menus and selects with src/components/ui/tooltip.tsx, menu.tsx and select.tsx`,
+        );
+      }
+      for (const imported of chunk.imports) {
+        const next = byFile.get(imported);
+        if (next) stack.push(next);
+      }
+    }
+  }
 }
 
 /** The module `from` imports under the bare specifier: among its imports, the package's entry. */

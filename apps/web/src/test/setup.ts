@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { loadFloatingParts } from '@/components/ui/floating';
 
 // Screens are lazy routes: the first render of a file imports its chunk, which takes a while on a
 // busy two-core CI machine. findBy*/waitFor wait up to 10 s instead of 1 s.
@@ -31,6 +32,11 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 
 // jsdom lacks scrollIntoView (Mantine's Combobox calls it).
 Element.prototype.scrollIntoView = vi.fn();
+
+// In a browser, selects, menus and tooltips are stand-ins until a gesture loads the floating layer
+// (components/ui/floating.ts). Loaded here, every test draws them whole from the start;
+// components/ui/floating.test.tsx tests the stand-ins and their hand-over.
+await loadFloatingParts();
 
 afterEach(() => {
   cleanup();

@@ -10,12 +10,9 @@ import {
   getDefaultZIndex,
   Group,
   Indicator,
-  Menu,
   NavLink,
-  ScrollArea,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
@@ -24,13 +21,13 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Indicator.css';
-import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Tooltip.css';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED } from '@copydesk/shared';
 import { Brand } from '@/components/ui/brand';
+import { Menu } from '@/components/ui/menu';
+import { Tooltip } from '@/components/ui/tooltip';
 import { copyrightLine } from './copyright';
 import classes from './app-frame.module.css';
 
@@ -187,24 +184,32 @@ export function AppFrame({ title, nav, helpLink, user, accountLinks = [], topBar
     if (compact) {
       // No room for the entries below: they open in a menu beside the icon.
       return (
-        <Menu key={entry.to} position="right-start" withArrow shadow="md" withinPortal>
-          <Menu.Target>
+        <Menu
+          key={entry.to}
+          position="right-start"
+          withArrow
+          shadow="md"
+          withinPortal
+          target={
             <NavLink component="button" aria-label={entry.label} leftSection={icon(entry)} active={active} variant="light" className={className} py={10} />
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{entry.label}</Menu.Label>
-            {items.map((child) => (
-              <Menu.Item
-                key={child.to}
-                component={Link}
-                to={child.to}
-                aria-current={matches(location.pathname, child) ? 'page' : undefined}
-                fw={matches(location.pathname, child) ? 700 : undefined}
-              >
-                {child.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
+          }
+        >
+          {(M) => (
+            <M.Dropdown>
+              <M.Label>{entry.label}</M.Label>
+              {items.map((child) => (
+                <M.Item
+                  key={child.to}
+                  component={Link}
+                  to={child.to}
+                  aria-current={matches(location.pathname, child) ? 'page' : undefined}
+                  fw={matches(location.pathname, child) ? 700 : undefined}
+                >
+                  {child.label}
+                </M.Item>
+              ))}
+            </M.Dropdown>
+          )}
         </Menu>
       );
     }
@@ -278,11 +283,17 @@ export function AppFrame({ title, nav, helpLink, user, accountLinks = [], topBar
           <Group gap="md" wrap="nowrap">
             {topBarExtra}
             {/* Fixed: focusing the dropdown as it opens must not scroll the page. Above everything
-                else that floats (toasts included). */}
-            <Menu position="bottom-end" width={200} shadow="md" withinPortal floatingStrategy="fixed" zIndex={getDefaultZIndex('max')}>
-              <Menu.Target>
-                {/* Named by what it shows (WCAG 2.5.3: the visible name and email are part of its
-                    name), after what it is; the initials in the avatar are decoration. */}
+                else that floats (toasts included). The button is named by what it shows (WCAG 2.5.3:
+                the visible name and email are part of its name), after what it is; the initials in
+                the avatar are decoration. */}
+            <Menu
+              position="bottom-end"
+              width={200}
+              shadow="md"
+              withinPortal
+              floatingStrategy="fixed"
+              zIndex={getDefaultZIndex('max')}
+              target={
                 <UnstyledButton className={classes.userButton}>
                   <VisuallyHidden>{'Account menu '}</VisuallyHidden>
                   <Group gap="xs" wrap="nowrap">
@@ -298,20 +309,23 @@ export function AppFrame({ title, nav, helpLink, user, accountLinks = [], topBar
                     <IconChevronDown size={16} aria-hidden />
                   </Group>
                 </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={onProfile}>
-                  Profile
-                </Menu.Item>
-                {accountLinks.map((link) => (
-                  <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<link.icon size={16} aria-hidden />}>
-                    {link.label}
-                  </Menu.Item>
-                ))}
-                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} color="red" onClick={onLogout}>
-                  Logout
-                </Menu.Item>
-              </Menu.Dropdown>
+              }
+            >
+              {(M) => (
+                <M.Dropdown>
+                  <M.Item leftSection={<IconUser size={16} aria-hidden />} onClick={onProfile}>
+                    Profile
+                  </M.Item>
+                  {accountLinks.map((link) => (
+                    <M.Item key={link.to} component={Link} to={link.to} leftSection={<link.icon size={16} aria-hidden />}>
+                      {link.label}
+                    </M.Item>
+                  ))}
+                  <M.Item leftSection={<IconLogout size={16} aria-hidden />} color="red" onClick={onLogout}>
+                    Logout
+                  </M.Item>
+                </M.Dropdown>
+              )}
             </Menu>
           </Group>
         </Group>
@@ -326,7 +340,7 @@ export function AppFrame({ title, nav, helpLink, user, accountLinks = [], topBar
             <Burger opened hiddenFrom="sm" size="sm" onClick={closeMobile} aria-label="Close navigation" />
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow className={classes.navScroll}>
           <Stack gap={4} component="nav">
             {nav.map(item)}
           </Stack>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import '@mantine/core/styles/Tooltip.css';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { Tooltip } from './tooltip';
 
 /**
  * An `inputContainer` for the last field of a filter row: the field with the "Reset filters"

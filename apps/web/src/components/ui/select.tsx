@@ -1,280 +1,145 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  Combobox,
-  getOptionsLockup,
-  getParsedComboboxData,
-  InputBase,
-  OptionsDropdown,
-  rem,
-  useCombobox,
-  type ComboboxItem,
-  type SelectProps as MantineSelectProps,
-} from '@mantine/core';
-import '@mantine/core/styles/Combobox.css';
-import { useId, useUncontrolled } from '@mantine/hooks';
+import { useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { ComboboxHiddenInput, getOptionsLockup, getParsedComboboxData, InputBase, type ComboboxItem } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { useFloatingParts } from './floating';
+import { selectSection, inputProps, type SelectHandoff, type SelectProps } from './select-common';
 
-export type SelectProps = Omit<MantineSelectProps, 'classNames' | 'styles' | 'vars' | keyof ComboboxOnlyProps>;
-
-/** Props of Mantine's Select this one does not take (its list is always Mantine's options list). */
-type ComboboxOnlyProps = Pick<
-  MantineSelectProps,
-  | 'dropdownOpened'
-  | 'defaultDropdownOpened'
-  | 'onDropdownOpen'
-  | 'onDropdownClose'
-  | 'selectFirstOptionOnChange'
-  | 'selectFirstOptionOnDropdownOpen'
-  | 'onOptionSubmit'
-  | 'filter'
-  | 'withScrollArea'
-  | 'scrollAreaProps'
-  | 'renderOption'
-  | 'searchValue'
-  | 'defaultSearchValue'
-  | 'onSearchChange'
-  | 'autoSelectOnBlur'
-  | 'openOnFocus'
-  | 'withCheckIcon'
-  | 'withAlignedLabels'
-  | 'checkIconPosition'
-  | 'clearSectionMode'
-  | 'clearButtonProps'
-  | 'onClear'
-  | 'hiddenInputProps'
-  | 'chevronColor'
-  | 'floatingHeight'
->;
-
-/** Room for the clear button beside the chevron, by input size: Mantine's Select gives its own the same. */
-const CLEAR_SECTION: Record<string, { width: number; end: number }> = {
-  xs: { width: 41, end: 7 },
-  sm: { width: 50, end: 8 },
-  md: { width: 60, end: 10 },
-  lg: { width: 72, end: 12 },
-  xl: { width: 89, end: 15 },
-};
+export type { SelectProps } from './select-common';
 
 /**
- * The app's select: Mantine's Combobox, options list and input, with the keyboard of the WAI-ARIA
- * combobox pattern (w3.org/WAI/ARIA/apg/patterns/combobox), which Mantine's own Select does not
- * follow in full:
- * - Enter, or Space where typing is not possible, opens the list on the current option (the first
- *   when nothing is chosen), as the arrows do; in an open list with nothing highlighted (a
- *   searchable select opens as it takes focus) they highlight the current option the same way;
- * - Enter (or Space, select-only) takes the highlighted option and closes the list; on the current
- *   option it keeps it (a keyboard never clears the field; a click on the current option still
- *   does, where `allowDeselect` allows);
- * - Tab takes the highlighted option along, then moves on;
- * - the arrows move through the options, Escape closes the list.
- * Everything goes through the Combobox store (`useCombobox`), whose highlighted option is also the
- * input's `aria-activedescendant`.
+ * The app's select (its keyboard and list: select-field.tsx). Until the floating layer has loaded
+ * (floating.ts), a stand-in draws the same field: the same input, label, value, chevron and clear
+ * button, with the same ids and names, read by assistive technology as a closed combobox. A pointer
+ * near it loads the layer; focusing it, clicking it, a key or typing draws the field in its place,
+ * which takes its focus, the list the click or key opened, and what was typed.
  */
 export function Select(props: SelectProps) {
-  const {
-    data,
-    value,
-    defaultValue,
-    onChange,
-    searchable = false,
-    clearable = false,
-    allowDeselect = true,
-    nothingFoundMessage,
-    limit,
-    maxDropdownHeight,
-    comboboxProps,
-    readOnly,
-    disabled,
-    error,
-    size,
-    id,
-    name,
-    form,
-    onFocus,
-    onBlur,
-    onClick,
-    onKeyDown,
-    rightSection,
-    rightSectionWidth,
-    rightSectionProps,
-    rightSectionPointerEvents,
-    ...others
-  } = props;
-  const options = useMemo(() => getParsedComboboxData(data), [data]);
-  const lockup = useMemo(() => getOptionsLockup(options) as Record<string, ComboboxItem>, [options]);
-  const inputId = useId(id);
-  const [current, setCurrent] = useUncontrolled<string | null>({ value, defaultValue, finalValue: null, onChange });
-  // The option of a value the data no longer holds (the list reloads, or narrows) keeps its label.
-  const known = useRef<Record<string, ComboboxItem>>({});
-  const selected = current === null ? undefined : (lockup[current] ?? known.current[current]);
-  useEffect(() => {
-    if (current !== null && lockup[current]) known.current[current] = lockup[current];
-  }, [current, lockup]);
+  const { parts, prefetch, load } = useFloatingParts();
+  const inputId = useId(props.id);
+  const [handoff, setHandoff] = useState<SelectHandoff>({ focus: false, open: null, typed: null });
+  const standIn = useRef<HTMLInputElement>(null);
+  // Set as the field is about to replace the stand-in: a browser that reports the removed input's
+  // loss of focus must not make a form check a field the user has not left.
+  const swapping = useRef(false);
+  const noteFocus = () => {
+    swapping.current = true;
+    const focused = standIn.current !== null && standIn.current === document.activeElement;
+    setHandoff((current) => (current.focus === focused ? current : { ...current, focus: focused }));
+  };
 
-  // What is typed into a searchable select until an option is taken or focus leaves (null: nothing).
-  const [typed, setTyped] = useState<string | null>(null);
-  // The highlighted option's id, for assistive technology.
-  const [activeId, setActiveId] = useState<string | null>(null);
-  // An option taken with the keyboard: the current one is kept rather than deselected.
-  const byKeyboard = useRef(false);
-  const combobox = useCombobox({
-    // Opened by a click or by focus: the arrows move on from the current option, which is not
-    // highlighted yet (Enter highlights it, as when opening with the keyboard).
-    onDropdownOpen: (source) => {
-      if (source !== 'keyboard') combobox.updateSelectedOptionIndex('active');
-    },
-    onDropdownClose: () => {
-      combobox.resetSelectedOption();
-      setActiveId(null);
-    },
-  });
+  if (parts) return <parts.SelectField {...props} inputId={inputId} handoff={handoff} />;
+  return (
+    <SelectStandIn
+      {...props}
+      inputRef={standIn}
+      swapping={swapping}
+      inputId={inputId}
+      typed={handoff.typed}
+      onNear={prefetch}
+      onFocusAlone={() => load(noteFocus)}
+      onOpen={(open) => {
+        setHandoff((current) => ({ ...current, open }));
+        load(noteFocus);
+      }}
+      onType={(typed) => {
+        setHandoff((current) => ({ ...current, typed }));
+        load(noteFocus);
+      }}
+    />
+  );
+}
 
+type SelectStandInProps = SelectProps & {
+  inputRef: RefObject<HTMLInputElement | null>;
+  swapping: RefObject<boolean>;
+  inputId: string;
+  typed: string | null;
+  /** A pointer came near: the layer may load, nothing changes yet. */
+  onNear: () => void;
+  /** Focus no pointer press brought (the keyboard, a script): the field replaces the stand-in. */
+  onFocusAlone: () => void;
+  onOpen: (source: 'keyboard' | 'mouse') => void;
+  onType: (typed: string) => void;
+};
+
+function SelectStandIn(props: SelectStandInProps) {
+  const { inputRef, swapping, inputId, typed, onNear, onFocusAlone, onOpen, onType, ...selectProps } = props;
+  const { data, value, defaultValue, onChange, searchable = false, clearable = false, readOnly, disabled, error, size, name, form } = selectProps;
+  const { onFocus, onBlur, onClick, onKeyDown, rightSection, rightSectionWidth, rightSectionProps, rightSectionPointerEvents } = selectProps;
+  const others = inputProps(selectProps);
+  const lockup = useMemo(() => getOptionsLockup(getParsedComboboxData(data)) as Record<string, ComboboxItem>, [data]);
+  // Between a press and its click the stand-in stays (floating.ts): the click asks for the list.
+  const pressing = useRef(false);
+  const current = value !== undefined ? value : (defaultValue ?? null);
   const locked = readOnly || disabled;
-  const selectOnly = !searchable;
-
-  /** Highlights the current option (the first when there is none, or it is filtered out), in view. */
-  const highlightCurrent = () => {
-    setActiveId(combobox.selectActiveOption());
-    combobox.updateSelectedOptionIndex('selected', { scrollIntoView: true });
-  };
-
-  const take = (optionValue: string) => {
-    const keepCurrent = byKeyboard.current || !allowDeselect;
-    byKeyboard.current = false;
-    const option = keepCurrent || optionValue !== current ? lockup[optionValue] : undefined;
-    const next = option?.value ?? null;
-    if (next !== current) setCurrent(next, option ?? null);
-    setTyped(null);
-    combobox.closeDropdown();
-  };
-
-  const takeHighlighted = () => {
-    byKeyboard.current = true;
-    combobox.clickSelectedOption();
-    byKeyboard.current = false;
-  };
+  const section = selectSection({
+    size,
+    error,
+    clearable,
+    hasValue: current !== null,
+    locked,
+    rightSection,
+    rightSectionProps,
+    // As the field's own does (for a select whose value its screen holds, as every clearable one does).
+    onClear: () => onChange?.(null, null as unknown as ComboboxItem),
+  });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);
-    const { nativeEvent } = event;
-    if (event.defaultPrevented || locked || nativeEvent.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
-    const opened = combobox.dropdownOpened;
-    const highlighted = opened && activeId !== null;
-    const confirm = nativeEvent.code === 'Enter' || nativeEvent.code === 'NumpadEnter' || (nativeEvent.code === 'Space' && selectOnly);
-
-    if (nativeEvent.code === 'ArrowDown' || nativeEvent.code === 'ArrowUp') {
+    const { code } = event.nativeEvent;
+    if (event.defaultPrevented || locked || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (code === 'ArrowDown' || code === 'ArrowUp' || code === 'Enter' || code === 'NumpadEnter' || (code === 'Space' && !searchable)) {
       event.preventDefault();
-      if (!opened) {
-        combobox.openDropdown('keyboard');
-        highlightCurrent();
-      } else {
-        setActiveId(nativeEvent.code === 'ArrowDown' ? combobox.selectNextOption() : combobox.selectPreviousOption());
-      }
-    } else if (confirm) {
-      event.preventDefault();
-      if (!opened) {
-        combobox.openDropdown('keyboard');
-        highlightCurrent();
-      } else if (!highlighted) highlightCurrent();
-      else takeHighlighted();
-    } else if (nativeEvent.code === 'Tab') {
-      // Not prevented: focus moves on as usual.
-      if (highlighted) takeHighlighted();
-    } else if (event.key === 'Escape') {
-      combobox.closeDropdown('keyboard');
+      onOpen('keyboard');
     }
   };
 
-  const chevron = <Combobox.Chevron size={size} error={error} />;
-  // Clearable with a value: the clear button beside the chevron (it takes clicks; the rest of the
-  // section lets them through to the input).
-  const clearSection = clearable && current !== null && !locked ? (CLEAR_SECTION[size ?? 'sm'] ?? CLEAR_SECTION.sm!) : null;
-
   return (
     <>
-      <Combobox store={combobox} readOnly={readOnly} size={size} onOptionSubmit={take} {...comboboxProps}>
-        <Combobox.Target
-          targetType={searchable ? 'input' : 'button'}
-          withKeyboardNavigation={false}
-          withExpandedAttribute
-          aria-activedescendant={combobox.dropdownOpened ? (activeId ?? undefined) : undefined}
-        >
-          <InputBase
-            {...others}
-            id={inputId}
-            size={size}
-            disabled={disabled}
-            readOnly={readOnly || selectOnly}
-            error={error}
-            pointer={selectOnly}
-            value={typed ?? selected?.label ?? ''}
-            rightSection={
-              rightSection ??
-              (clearSection ? (
-                <div style={{ display: 'flex', gap: 2, alignItems: 'center', paddingInlineEnd: clearSection.end }}>
-                  <Combobox.ClearButton
-                    onClear={() => {
-                      setCurrent(null, null);
-                      setTyped(null);
-                    }}
-                  />
-                  {chevron}
-                </div>
-              ) : (
-                chevron
-              ))
-            }
-            rightSectionWidth={rightSectionWidth}
-            // Only the section widens, over the input's end padding, as in Mantine's Select.
-            rightSectionProps={
-              clearSection && rightSection === undefined ? { ...rightSectionProps, style: { width: rem(clearSection.width) } } : rightSectionProps
-            }
-            rightSectionPointerEvents={rightSectionPointerEvents ?? 'none'}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              combobox.openDropdown();
-              combobox.resetSelectedOption();
-              setActiveId(null);
-            }}
-            onFocus={(event) => {
-              if (searchable && !locked) combobox.openDropdown();
-              onFocus?.(event);
-            }}
-            onBlur={(event) => {
-              combobox.closeDropdown();
-              setTyped(null);
-              onBlur?.(event);
-            }}
-            onClick={(event) => {
-              if (!locked) {
-                if (searchable) combobox.openDropdown();
-                else combobox.toggleDropdown();
-              }
-              onClick?.(event);
-            }}
-            onKeyDown={handleKeyDown}
-          />
-        </Combobox.Target>
-        <OptionsDropdown
-          data={options}
-          filter={undefined}
-          withScrollArea
-          scrollAreaProps={undefined}
-          unstyled={false}
-          hidden={locked}
-          hiddenWhenEmpty={!nothingFoundMessage}
-          search={typed ?? ''}
-          filterOptions={searchable && typed !== null}
-          limit={limit}
-          maxDropdownHeight={maxDropdownHeight}
-          value={current}
-          withCheckIcon
-          checkIconPosition="left"
-          nothingFoundMessage={nothingFoundMessage}
-          labelId={others.label ? (others.labelProps?.id ?? `${inputId}-label`) : undefined}
-          aria-label={others.label ? undefined : others['aria-label']}
-        />
-      </Combobox>
-      <Combobox.HiddenInput value={current} name={name} form={form} disabled={disabled} />
+      <InputBase
+        {...others}
+        ref={inputRef}
+        id={inputId}
+        size={size}
+        disabled={disabled}
+        readOnly={readOnly || !searchable}
+        error={error}
+        pointer={!searchable}
+        value={typed ?? (current === null ? '' : (lockup[current]?.label ?? ''))}
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        autoComplete="off"
+        rightSection={section.rightSection}
+        rightSectionWidth={rightSectionWidth}
+        rightSectionProps={section.rightSectionProps}
+        rightSectionPointerEvents={rightSectionPointerEvents ?? 'none'}
+        onPointerEnter={onNear}
+        onPointerDown={() => {
+          pressing.current = true;
+          onNear();
+        }}
+        onPointerCancel={() => {
+          pressing.current = false;
+        }}
+        onFocus={(event) => {
+          if (!pressing.current) onFocusAlone();
+          onFocus?.(event);
+        }}
+        onBlur={(event) => {
+          pressing.current = false;
+          if (!swapping.current) onBlur?.(event);
+        }}
+        onClick={(event) => {
+          pressing.current = false;
+          if (locked) onFocusAlone();
+          else onOpen('mouse');
+          onClick?.(event);
+        }}
+        onChange={(event) => onType(event.currentTarget.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <ComboboxHiddenInput value={current} name={name} form={form} disabled={disabled} />
     </>
   );
 }

@@ -1,7 +1,6 @@
-import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Flex, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Tooltip.css';
 import { IconEye, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { billingHistoryMessages, formatDollars, listScreenMessages, messages, PAGE_SIZES } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
@@ -11,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ResetFiltersButton } from '@/components/ui/reset-filters';
 import { usePagedList } from '@/lib/use-paged-list';
 import { useBillingHistory, type BillingRow, type BillingSortColumn } from '../api/get-billing-history';
+import { Tooltip } from '@/components/ui/tooltip';
 
 type Sort = SortState<BillingSortColumn>;
 const DEFAULT_SORT: Sort = { column: 'id', order: 'desc' };

@@ -1,6 +1,5 @@
-import { ActionIcon, Button, Card, Group, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { ACTIVITY_PAGE_SIZES, listScreenMessages, messages, type ActivityLogRow } from '@copydesk/shared';
 import { DataTable, listState, type DataTableColumn, type SortState } from '@/components/ui/data-table';
@@ -10,6 +9,7 @@ import { usePagedList } from '@/lib/use-paged-list';
 import { downloadActivityFile } from '../api/download-activity-file';
 import { useActivityLogs, type ActivitySortColumn } from '../api/get-activity-logs';
 import { formatDateTime } from '../lib/format';
+import { Tooltip } from '@/components/ui/tooltip';
 
 const DEFAULT_SORT: SortState<ActivitySortColumn> = { column: 'created_at', order: 'desc' };
 const NO_SEARCH = { search: '' };

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { Button, Group, Menu, type MantineSize } from '@mantine/core';
-import '@mantine/core/styles/Menu.css';
+import { Button, Group, type MantineSize } from '@mantine/core';
 import { IconChevronDown, IconHandGrab } from '@tabler/icons-react';
 import type { ItemStatus } from '@copydesk/shared';
+import { Menu } from '@/components/ui/menu';
 import { keepFocusInRow } from '@/lib/keep-focus';
 import { notify } from '@/lib/notify';
 import { useAssignContent } from '../api/assign-content';
@@ -57,8 +57,11 @@ export function AssignControls({ id, status, agents, itemLabel, size = 'xs', com
       >
         Take
       </Button>
-      <Menu position="bottom-end" shadow="md" withinPortal>
-        <Menu.Target>
+      <Menu
+        position="bottom-end"
+        shadow="md"
+        withinPortal
+        target={
           <Button
             ref={menuButton}
             size={size}
@@ -71,21 +74,24 @@ export function AssignControls({ id, status, agents, itemLabel, size = 'xs', com
           >
             {compact ? 'Assign' : 'Assign to…'}
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label c="gray.7">Assign to</Menu.Label>
-          {agents === undefined ? (
-            <Menu.Item disabled>Loading…</Menu.Item>
-          ) : agents.length === 0 ? (
-            <Menu.Item disabled>No admins available</Menu.Item>
-          ) : (
-            agents.map((agent) => (
-              <Menu.Item key={agent.id} onClick={() => void run(menuButton.current, agent.id)}>
-                {agent.name}
-              </Menu.Item>
-            ))
-          )}
-        </Menu.Dropdown>
+        }
+      >
+        {(M) => (
+          <M.Dropdown>
+            <M.Label c="gray.7">Assign to</M.Label>
+            {agents === undefined ? (
+              <M.Item disabled>Loading…</M.Item>
+            ) : agents.length === 0 ? (
+              <M.Item disabled>No admins available</M.Item>
+            ) : (
+              agents.map((agent) => (
+                <M.Item key={agent.id} onClick={() => void run(menuButton.current, agent.id)}>
+                  {agent.name}
+                </M.Item>
+              ))
+            )}
+          </M.Dropdown>
+        )}
       </Menu>
     </Group>
   );

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import type { ContentDocument } from '@copydesk/shared';
 import { formatDateTime } from '../lib/format';
+import { Tooltip } from '@/components/ui/tooltip';
 
 type VersionsListProps = {
   documents: ContentDocument[];

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import '@mantine/core/styles/Tooltip.css';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { couponScreenMessages, type Coupon } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from '@/components/ui/data-table';
@@ -9,6 +8,7 @@ import type { AgencyOption } from '@/lib/agencies';
 import type { CouponSortColumn } from '../api/get-coupons';
 import { agenciesText, couponAmountText, couponTypeLabel, formatDate, formatDay, isExpired, todayIso } from '../lib/format';
 import { CouponStatusBadge } from './coupon-status-badge';
+import { Tooltip } from '@/components/ui/tooltip';
 
 type CouponsTableProps = Pick<DataTableProps<Coupon, CouponSortColumn>, 'loading' | 'error' | 'errorTitle' | 'onRetry' | 'retrying' | 'pager'> & {
   rows: Coupon[] | undefined;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Tooltip.css';
 import { IconHistory, IconPlus, IconSend, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { developersScreenMessages as m, messages, type Webhook } from '@copydesk/shared';
 import { badgeText } from '@/components/ui/badge-text';
@@ -15,6 +14,7 @@ import { ConfirmModal } from './confirm-modal';
 import { DeliveriesModal } from './deliveries-modal';
 import { SectionHeader } from './section-header';
 import { WebhookFormModal } from './webhook-form-modal';
+import { Tooltip } from '@/components/ui/tooltip';
 
 function Events({ events }: { events: readonly string[] }) {
   if (events.includes('*')) return <Text size="sm">{m.allEvents}</Text>;

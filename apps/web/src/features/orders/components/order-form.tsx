@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Accordion, ActionIcon, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Accordion, ActionIcon, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Accordion.css';
-import '@mantine/core/styles/Tooltip.css';
 import { IconArrowLeft, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatMoney, type ProductDetail, type ProductSummary } from '@copydesk/shared';
 import { ApiError } from '@/lib/api-client';
@@ -15,6 +14,7 @@ import { ContentTypeModal } from './content-type-modal';
 import { OrderItemFields, titleInputId } from './order-item-fields';
 import { OrderSteps } from './order-steps';
 import classes from './order-form.module.css';
+import { Tooltip } from '@/components/ui/tooltip';
 
 type OrderFormProps = {
   form: OrderFormController;

@@ -1,6 +1,5 @@
-import { ActionIcon, Autocomplete, Checkbox, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete, Checkbox, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Select } from '@/components/ui/select';
 import { IconList } from '@tabler/icons-react';
@@ -22,6 +21,7 @@ import {
 } from '@copydesk/shared';
 import type { PastProject } from '../api/get-projects';
 import type { OrderFormController } from '../hooks/use-order-form';
+import { Tooltip } from '@/components/ui/tooltip';
 import {
   isFreeTextChoice,
   itemPath,

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import '@mantine/core/styles/Tooltip.css';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, listScreenMessages, messages, type ContentItem } from '@copydesk/shared';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ItemStatusBadge } from './order-status-badge';
 import classes from './order-items-table.module.css';
+import { Tooltip } from '@/components/ui/tooltip';
 
 type OrderItemsTableProps = {
   /** Undefined while the order loads. */

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Checkbox, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Group } from '@mantine/core';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Tooltip.css';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, ORDER_SORT_COLUMNS, type OrderRow } from '@copydesk/shared';
 import { DataTable, type DataTableColumn, type SortState } from '@/components/ui/data-table';
 import type { TablePagerProps } from '@/components/ui/table-pager';
 import { OrderStatusBadge } from './order-status-badge';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export type SortColumn = (typeof ORDER_SORT_COLUMNS)[number];
 export type Sort = SortState<SortColumn>;

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import '@mantine/core/styles/Tooltip.css';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { formatDollars, type UserListRow } from '@copydesk/shared';
 import { Breakable } from '@/components/ui/breakable';
@@ -10,6 +9,7 @@ import type { UserSortColumn } from '../api/get-users';
 import { roleLabel } from '../lib/user-format';
 import { UserStatusBadge } from './user-status-badge';
 import classes from './users-table.module.css';
+import { Tooltip } from '@/components/ui/tooltip';
 
 type UsersTableProps = Pick<DataTableProps<UserListRow, UserSortColumn>, 'loading' | 'error' | 'errorTitle' | 'onRetry' | 'retrying' | 'pager'> & {
   rows: UserListRow[] | undefined;
