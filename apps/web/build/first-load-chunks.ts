@@ -23,6 +23,23 @@ export const SIGNED_IN_SCREENS = [
 ];
 const SIGN_IN_SCREENS = ['src/main.tsx', 'src/app/routes/login.tsx'];
 
+/**
+ * The pages whose first load the build writes down (`first-load.json` in the build's root), with the
+ * screens the router draws there (src/app/router.tsx): the server names their files in the page it
+ * sends (`<link rel="modulepreload">`, apps/server/src/plugins/web-app.ts), so the browser fetches
+ * them beside the entry instead of after it has run (docs/decisions/0047-first-load-named-in-the-page.md).
+ * `*` stands for one path segment.
+ */
+export const FIRST_LOAD_PAGES = [
+  { path: '/login', screens: ['src/app/routes/login.tsx'] },
+  { path: '/dashboard', screens: ['src/app/routes/signed-in-frame.tsx', 'src/app/routes/dashboard.tsx'] },
+  { path: '/order', screens: ['src/app/routes/signed-in-frame.tsx', 'src/app/routes/order-list.tsx'] },
+  { path: '/content-view/*', screens: ['src/app/routes/signed-in-frame.tsx', 'src/app/routes/content-view.tsx'] },
+];
+
+/** One page of `first-load.json`: the scripts and stylesheets its screens load beyond the entry's. */
+export type FirstLoadPage = { path: string; scripts: string[]; styles: string[] };
+
 /** Barrels by the specifier the code imports them with. */
 const BARRELS = ['@mantine/core', '@mantine/hooks', '@tabler/icons-react', '@copydesk/shared'];
 
@@ -164,6 +181,7 @@ export function signedInChunk(): { plugin: Plugin; group: { name: string; test: 
     },
     generateBundle(_options, bundle) {
       floatingLayerOnDemand(this, bundle);
+      this.emitFile({ type: 'asset', fileName: 'first-load.json', source: `${JSON.stringify(firstLoads(bundle), null, 2)}\n` });
       const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === 'signed-in');
       if (!chunk) return;
       for (const file of Object.values(bundle)) {
@@ -191,26 +209,57 @@ function floatingLayerOnDemand(context: { error: (message: string) => never }, b
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   for (const screen of [...SIGN_IN_SCREENS, ...SIGNED_IN_SCREENS]) {
-    const start = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(screen));
+    const start = chunkHolding(chunks, screen);
     if (!start) continue;
-    const seen = new Set<string>();
-    const stack = [start];
-    while (stack.length) {
-      const chunk = stack.pop()!;
-      if (seen.has(chunk.fileName)) continue;
-      seen.add(chunk.fileName);
+    for (const chunk of staticClosure(start, byFile)) {
       const floating = Object.keys(chunk.modules).find((id) => /[\\/]@floating-ui[\\/]/.test(id));
       if (floating) {
         context.error(
           `${screen} would load floating-ui at first paint (${floating} in ${chunk.fileName}): draw tooltips, menus and selects with src/components/ui/tooltip.tsx, menu.tsx and select.tsx`,
         );
       }
-      for (const imported of chunk.imports) {
-        const next = byFile.get(imported);
-        if (next) stack.push(next);
-      }
     }
   }
+}
+
+/** The chunk that holds a module of src/ (a screen is its chunk's facade, or in a group such as `signed-in`). */
+function chunkHolding(chunks: OutputChunk[], module: string): OutputChunk | undefined {
+  return chunks.find((chunk) => Object.keys(chunk.modules).some((id) => id.replace(/\\/g, '/').endsWith(module)));
+}
+
+/** The chunks a chunk loads before it runs: itself and what it imports statically, transitively. */
+function staticClosure(start: OutputChunk, byFile: Map<string, OutputChunk>): OutputChunk[] {
+  const seen = new Map<string, OutputChunk>();
+  const stack = [start];
+  while (stack.length) {
+    const chunk = stack.pop()!;
+    if (seen.has(chunk.fileName)) continue;
+    seen.set(chunk.fileName, chunk);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) stack.push(next);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Each page of FIRST_LOAD_PAGES with the files its screens load that the entry has not loaded already. */
+function firstLoads(bundle: Bundle): FirstLoadPage[] {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const entryFiles = new Set(entry ? staticClosure(entry, byFile).map((chunk) => chunk.fileName) : []);
+  const entryStyles = new Set(entry ? staticClosure(entry, byFile).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]) : []);
+  return FIRST_LOAD_PAGES.map(({ path, screens }) => {
+    const loaded = screens.flatMap((screen) => {
+      const start = chunkHolding(chunks, screen);
+      if (!start) throw new Error(`first-load.json: no chunk for ${screen}`);
+      return staticClosure(start, byFile);
+    });
+    const scripts = new Set(loaded.map((chunk) => chunk.fileName).filter((file) => !entryFiles.has(file)));
+    const styles = new Set(loaded.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]).filter((file) => !entryStyles.has(file)));
+    return { path, scripts: [...scripts].map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) };
+  });
 }
 
 /** The module `from` imports under the bare specifier: among its imports, the package's entry. */

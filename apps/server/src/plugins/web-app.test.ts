@@ -156,3 +156,68 @@ describe('an error answer to a page load', () => {
     }
   });
 });
+
+describe('the files a page’s first screen loads, named in the page', () => {
+  let dist: string;
+  let t: TestApp;
+  const writeBuild = (hash: string, stamp: Date) => {
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dist, 'first-load.json'),
+      JSON.stringify([
+        { path: '/order', scripts: [`/assets/order-list-${hash}.js`, `/assets/signed-in-${hash}.js`], styles: [`/assets/order-list-${hash}.css`] },
+        { path: '/content-view/*', scripts: [`/assets/content-view-${hash}.js`], styles: [] },
+      ]),
+    );
+    const index = path.join(dist, 'index.html');
+    fs.writeFileSync(
+      index,
+      `<!doctype html><html><head><title>Copydesk</title><script type="module" src="/assets/index-${hash}.js"></script></head><body></body></html>`,
+    );
+    // A later build is a later index.html, whatever the file system's clock resolution.
+    fs.utimesSync(index, stamp, stamp);
+  };
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-web-'));
+    writeBuild('aaa111', start);
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('are preloaded for the pages the build lists, in the head, and not for others', async () => {
+    const order = await page('/order?status=unpaid');
+    expect([order.statusCode, order.headers['content-type'], order.headers['cache-control']]).toEqual([200, 'text/html; charset=utf-8', 'no-cache']);
+    expect(order.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/order-list-aaa111.js"><link rel="modulepreload" crossorigin href="/assets/signed-in-aaa111.js"><link rel="preload" as="style" crossorigin href="/assets/order-list-aaa111.css"></head>',
+    );
+    // The page's security headers are those of every page.
+    expect(order.headers['content-security-policy']).toContain("script-src 'self'");
+
+    expect((await page('/content-view/42')).body).toContain('<link rel="modulepreload" crossorigin href="/assets/content-view-aaa111.js">');
+    for (const url of ['/billing', '/content-view/42/more', '/content-view/', '/orders']) {
+      const other = await page(url);
+      expect([other.statusCode, other.body.includes('modulepreload')], url).toEqual([200, false]);
+    }
+  });
+
+  it('follow the build: a new one names its own files', async () => {
+    expect((await page('/order')).body).toContain('/assets/order-list-aaa111.js');
+    writeBuild('bbb222', new Date(start.getTime() + day));
+    const order = await page('/order');
+    expect(order.body).toContain('<link rel="modulepreload" crossorigin href="/assets/order-list-bbb222.js">');
+    expect(order.body).not.toContain('aaa111');
+  });
+
+  it('are left out when the build has no list, and the page is sent as it is', async () => {
+    writeBuild('ccc333', new Date(start.getTime() + 2 * day));
+    fs.rmSync(path.join(dist, 'first-load.json'));
+    const order = await page('/order');
+    expect(order.statusCode).toBe(200);
+    expect(order.body).toContain('/assets/index-ccc333.js');
+    expect(order.body).not.toContain('modulepreload');
+  });
+});

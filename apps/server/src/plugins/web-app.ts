@@ -79,6 +79,62 @@ a:focus-visible{outline:2px solid #1864ab;outline-offset:2px}
 `;
 }
 
+/** A page of the build's `first-load.json` (apps/web/build/first-load-chunks.ts). */
+type FirstLoadPage = { path: string; scripts: string[]; styles: string[] };
+
+/**
+ * The app's page for a path: index.html, naming for the pages the build wrote down in
+ * `first-load.json` (the dashboard, the order list, a content view, sign-in) the files their screens
+ * load beyond the entry, so the browser fetches them beside it instead of after it has run
+ * (docs/decisions/0047-first-load-named-in-the-page.md). Read again when the build changes
+ * index.html; null when there is nothing to add (the file is sent as it is).
+ */
+function firstLoadPages(dist: string) {
+  const indexFile = path.join(dist, 'index.html');
+  const listFile = path.join(dist, 'first-load.json');
+  let built = -1;
+  let pages = new Map<string, string>();
+  let patterns: { prefix: string; html: string }[] = [];
+
+  const load = () => {
+    let stamp: number;
+    try {
+      stamp = fs.statSync(indexFile).mtimeMs;
+    } catch {
+      stamp = -1; // Gone while the server runs (a build under way): nothing to add.
+    }
+    if (stamp === built) return;
+    built = stamp;
+    pages = new Map();
+    patterns = [];
+    let list: FirstLoadPage[];
+    let index: string;
+    try {
+      list = JSON.parse(fs.readFileSync(listFile, 'utf8')) as FirstLoadPage[];
+      index = fs.readFileSync(indexFile, 'utf8');
+    } catch {
+      return; // A build without the list (an older one), or one under way: pages as they are.
+    }
+    for (const page of list) {
+      const links = [
+        ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
+        ...page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`),
+      ].join('');
+      const html = index.replace('</head>', `${links}</head>`);
+      if (page.path.endsWith('/*')) patterns.push({ prefix: page.path.slice(0, -1), html });
+      else pages.set(page.path, html);
+    }
+  };
+
+  return (pathname: string): string | null => {
+    load();
+    const exact = pages.get(pathname);
+    if (exact) return exact;
+    const match = patterns.find(({ prefix }) => pathname.startsWith(prefix) && /^[^/]+$/.test(pathname.slice(prefix.length)));
+    return match?.html ?? null;
+  };
+}
+
 /**
  * Serves the built web app. Any non-API path without a file extension answers index.html (the
  * client routes it; unknown paths go to /dashboard there). Unknown /api paths and missing assets
@@ -89,6 +145,7 @@ export async function registerWebApp(app: FastifyInstance) {
   const dist = app.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const firstLoadPage = firstLoadPages(dist);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -158,6 +215,8 @@ export async function registerWebApp(app: FastifyInstance) {
     if (!hasWeb) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
+    const page = firstLoadPage(pathname);
+    if (page) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
