@@ -15,6 +15,8 @@ export type { SelectProps } from './select-common';
  */
 export function Select(props: SelectProps) {
   const { parts, prefetch, load } = useFloatingParts();
+  // Drawn after the layer had loaded, the field has no stand-in to take anything from.
+  const drewStandIn = useRef(parts === undefined).current;
   const inputId = useId(props.id);
   const [handoff, setHandoff] = useState<SelectHandoff>({ focus: false, open: null, typed: null });
   const standIn = useRef<HTMLInputElement>(null);
@@ -27,7 +29,7 @@ export function Select(props: SelectProps) {
     setHandoff((current) => (current.focus === focused ? current : { ...current, focus: focused }));
   };
 
-  if (parts) return <parts.SelectField {...props} inputId={inputId} handoff={handoff} />;
+  if (parts) return <parts.SelectField {...props} inputId={inputId} handoff={drewStandIn ? handoff : undefined} />;
   return (
     <SelectStandIn
       {...props}
