@@ -243,10 +243,11 @@ export default defineConfig({
       },
     },
   },
+  // What the component tests share. Which files run, and which of them get a module registry of
+  // their own, is said by the two projects that extend this file in the root vitest.config.ts
+  // (`web` and `web-isolated`).
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Typing through whole forms in jsdom is slow when every file runs in parallel.
