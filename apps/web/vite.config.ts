@@ -250,7 +250,10 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    // Typing through whole forms in jsdom is slow when every file runs in parallel.
-    testTimeout: 20_000,
+    // A hang guard, not a speed check. Typing through whole forms in jsdom is slow when every file
+    // runs in parallel, and the first tests of each worker also load and transform the app's modules
+    // (the files share them, vitest.config.ts): on a two-core machine others were using, a few of
+    // those first order-form tests took just over 20 s.
+    testTimeout: 30_000,
   },
 });
