@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = {
   root: './apps/server',
@@ -35,8 +35,26 @@ for (const file of databaseFreeServerTests) {
 const databaseTestsOnly = process.env.DATABASE_TESTS_ONLY === '1';
 
 /**
- * One Vitest run, four projects: shared (unit), server (unit + API through app.inject) and
- * server-isolated (the server files that need a process of their own), web (components in jsdom).
+ * Component files that need a module registry of their own: one mocks the Stripe packages with
+ * vi.mock (in a shared registry, another file may already have loaded the card element with the
+ * real ones), one proves the phone library is loaded only when asked for, and one resets the
+ * registry to draw the floating layer's stand-ins before it has loaded (which, shared, would leave
+ * the files after it with a fresh copy of the app's modules, the layer not loaded). The other web files
+ * share their worker's loaded modules (`isolate: false`); each test still renders into a clean
+ * document with its own query client and router, and src/test/setup.ts clears the toasts, storage,
+ * cookie and mocks after every test.
+ */
+const isolatedWebTests = [
+  'src/features/billing/components/stripe-card-element.test.tsx',
+  'src/lib/format-phone.test.ts',
+  'src/components/ui/floating.test.tsx',
+];
+const webTests = { extends: './apps/web/vite.config.ts', root: './apps/web' } as const;
+
+/**
+ * One Vitest run, five projects: shared (unit), server (unit + API through app.inject) and
+ * server-isolated (the server files that need a process of their own), web and web-isolated
+ * (components in jsdom; settings in apps/web/vite.config.ts).
  */
 export default defineConfig({
   test: {
@@ -69,7 +87,24 @@ export default defineConfig({
           include: isolatedServerTests,
         },
       },
-      './apps/web/vite.config.ts',
+      {
+        ...webTests,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...isolatedWebTests],
+          // Importing React, Mantine and the app's routes anew for every file was a fifth of the
+          // component tests' time (docs/testing.md).
+          isolate: false,
+        },
+      },
+      {
+        ...webTests,
+        test: {
+          name: 'web-isolated',
+          include: isolatedWebTests,
+        },
+      },
     ],
   },
 });

@@ -62,8 +62,7 @@ async function openAs(page: Page, auth: Auth, path: string) {
 }
 
 test('the billing history lists every movement of the wallet, and spending counts refunds', async ({ page, request }) => {
-  // Five screens as two roles: on a loaded two-core machine it has taken the whole of one timeout.
-  test.slow();
+  test.slow(); // a sign-up, a 36-item order, two refunds, and axe at two widths on two screens
   const admin = await apiLogin(request, demo.admin.email, demo.admin.password);
   const agency = await registerVerifiedAgency(request, 'wallet-history');
   const agencyAuth = await apiLogin(request, agency.email, agency.password);

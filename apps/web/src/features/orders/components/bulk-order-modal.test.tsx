@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bulkMessages, messages } from '@copydesk/shared';
 import { FakeXhr } from '@/test/fake-xhr';
 import { json, mockApi, renderRoute, route, signIn, type FetchCall } from '@/test/utils';
 import { catalogApi } from '../testing/fixtures';
+
+// FakeXhr's list of sent requests is a module's state: the files share their worker's modules
+// (vitest.config.ts), so an upload another file made may still be in it when this file starts.
+beforeEach(() => {
+  FakeXhr.sent = [];
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
