@@ -248,8 +248,9 @@ function firstLoads(bundle: Bundle): FirstLoadPage[] {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
-  const entryFiles = new Set(entry ? staticClosure(entry, byFile).map((chunk) => chunk.fileName) : []);
-  const entryStyles = new Set(entry ? staticClosure(entry, byFile).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]) : []);
+  const entryChunks = entry ? staticClosure(entry, byFile) : [];
+  const entryFiles = new Set(entryChunks.map((chunk) => chunk.fileName));
+  const entryStyles = new Set(entryChunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
   return FIRST_LOAD_PAGES.map(({ path, screens }) => {
     const loaded = screens.flatMap((screen) => {
       const start = chunkHolding(chunks, screen);

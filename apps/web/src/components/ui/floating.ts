@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { retryOnce } from '@/lib/lazy-retry';
 
 /**
@@ -63,4 +63,56 @@ export function useFloatingParts(): {
     );
   };
   return { parts: own, prefetch, load };
+}
+
+/**
+ * A stand-in's side of the hand-over (select.tsx, menu.tsx): the stand-in element's ref, its gesture
+ * handlers (a pointer near or pressing loads the layer; a focus no press brought swaps), `swap` for
+ * a gesture that asks for the real component (a click, a key, typing), and, once swapped, whether
+ * the stand-in had the focus (`hadFocus`) and whether it is being replaced (`swapping`: a browser
+ * that reports the removed element's loss of focus is not the user leaving it).
+ */
+export function useStandIn<T extends HTMLElement>() {
+  const { parts, prefetch, load } = useFloatingParts();
+  const element = useRef<T>(null);
+  // Between a press and its click the stand-in stays: the click asks for what it wants.
+  const pressing = useRef(false);
+  const swapping = useRef(false);
+  const [hadFocus, setHadFocus] = useState(false);
+  const swap = () =>
+    load(() => {
+      swapping.current = true;
+      setHadFocus(element.current !== null && element.current === document.activeElement);
+    });
+  const gestures = {
+    onPointerEnter: prefetch,
+    onPointerDown: () => {
+      pressing.current = true;
+      prefetch();
+    },
+    onPointerCancel: () => {
+      pressing.current = false;
+    },
+    onFocus: () => {
+      if (!pressing.current) swap();
+    },
+    onBlur: () => {
+      pressing.current = false;
+    },
+    onClick: () => {
+      pressing.current = false;
+    },
+  };
+  return { parts, element, hadFocus, swapping, swap, gestures };
+}
+
+/**
+ * A stand-in's handler run after the element's own, as Mantine's `createEventHandler` does (whose
+ * type makes the event optional, which React's handler props do not accept).
+ */
+export function afterOwn<E>(own: ((event: E) => void) | undefined, handler: (event: E) => void): (event: E) => void {
+  return (event) => {
+    own?.(event);
+    handler(event);
+  };
 }

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { getRefProp, type MenuProps as MantineMenuProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { useFloatingParts, type FloatingParts } from './floating';
+import { afterOwn, useStandIn, type FloatingParts } from './floating';
 
 type TargetProps = {
   ref?: Ref<HTMLElement>;
@@ -21,6 +21,7 @@ type TargetProps = {
   'aria-expanded'?: boolean;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerCancel?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
@@ -41,16 +42,10 @@ export type MenuProps = Omit<MantineMenuProps, 'children' | 'opened' | 'defaultO
  * opens the menu as soon as the layer is there.
  */
 export function Menu({ target, children, ...props }: MenuProps) {
-  const { parts, prefetch, load } = useFloatingParts();
-  // Between a press and its click the stand-in stays (floating.ts): the click opens the menu.
-  const pressing = useRef(false);
-  const button = useRef<HTMLElement>(null);
+  const { parts, element: button, hadFocus, swap, gestures } = useStandIn<HTMLElement>();
   const ref = useMergedRef(button, getRefProp(target) as Ref<HTMLElement> | undefined);
-  const [handoff, setHandoff] = useState({ focus: false, open: false });
-  const noteFocus = () => {
-    const focused = button.current !== null && button.current === document.activeElement;
-    setHandoff((current) => (current.focus === focused ? current : { ...current, focus: focused }));
-  };
+  // A click or an arrow on the stand-in: the menu opens as it first draws.
+  const [openAsked, setOpenAsked] = useState(false);
 
   // The menu's button replaces the stand-in's: it takes the focus the stand-in had (an opened menu
   // moves it into its list itself).
@@ -58,54 +53,40 @@ export function Menu({ target, children, ...props }: MenuProps) {
   useLayoutEffect(() => {
     if (!parts || handedOver.current) return;
     handedOver.current = true;
-    if (handoff.focus && !handoff.open) button.current?.focus({ preventScroll: true });
-  }, [parts, handoff]);
+    if (hadFocus && !openAsked) button.current?.focus({ preventScroll: true });
+  }, [parts, hadFocus, openAsked, button]);
 
   if (!parts) {
     const own = target.props;
     const open = () => {
-      setHandoff((current) => ({ ...current, open: true }));
-      load(noteFocus);
+      setOpenAsked(true);
+      swap();
     };
     return cloneElement(target, {
       ref,
       'aria-haspopup': 'menu',
       'aria-expanded': false,
-      onPointerEnter: (event) => {
-        own.onPointerEnter?.(event);
-        prefetch();
-      },
-      onPointerDown: (event) => {
-        own.onPointerDown?.(event);
-        pressing.current = true;
-        prefetch();
-      },
-      onFocus: (event) => {
-        own.onFocus?.(event);
-        if (!pressing.current) load(noteFocus);
-      },
-      onBlur: (event) => {
-        own.onBlur?.(event);
-        pressing.current = false;
-      },
-      onClick: (event) => {
-        own.onClick?.(event);
-        pressing.current = false;
+      onPointerEnter: afterOwn(own.onPointerEnter, gestures.onPointerEnter),
+      onPointerDown: afterOwn(own.onPointerDown, gestures.onPointerDown),
+      onPointerCancel: afterOwn(own.onPointerCancel, gestures.onPointerCancel),
+      onFocus: afterOwn(own.onFocus, gestures.onFocus),
+      onBlur: afterOwn(own.onBlur, gestures.onBlur),
+      onClick: afterOwn(own.onClick, () => {
+        gestures.onClick();
         open();
-      },
-      onKeyDown: (event) => {
-        own.onKeyDown?.(event);
+      }),
+      onKeyDown: afterOwn(own.onKeyDown, (event: KeyboardEvent<HTMLElement>) => {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
           event.preventDefault();
           open();
         }
-      },
+      }),
     });
   }
 
   const M = parts.Menu;
   return (
-    <M {...props} defaultOpened={handoff.open}>
+    <M {...props} defaultOpened={openAsked}>
       <M.Target>{cloneElement(target, { ref })}</M.Target>
       {children(M)}
     </M>

@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ComboboxHiddenInput, getOptionsLockup, getParsedComboboxData, InputBase, type ComboboxItem } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { useFloatingParts } from './floating';
+import { useStandIn } from './floating';
 import { selectSection, inputProps, type SelectHandoff, type SelectProps } from './select-common';
 
 export type { SelectProps } from './select-common';
@@ -14,64 +14,48 @@ export type { SelectProps } from './select-common';
  * which takes its focus, the list the click or key opened, and what was typed.
  */
 export function Select(props: SelectProps) {
-  const { parts, prefetch, load } = useFloatingParts();
+  const standIn = useStandIn<HTMLInputElement>();
+  const { parts, hadFocus, swap } = standIn;
   // Drawn after the layer had loaded, the field has no stand-in to take anything from.
   const drewStandIn = useRef(parts === undefined).current;
   const inputId = useId(props.id);
-  const [handoff, setHandoff] = useState<SelectHandoff>({ focus: false, open: null, typed: null });
-  const standIn = useRef<HTMLInputElement>(null);
-  // Set as the field is about to replace the stand-in: a browser that reports the removed input's
-  // loss of focus must not make a form check a field the user has not left.
-  const swapping = useRef(false);
-  const noteFocus = () => {
-    swapping.current = true;
-    const focused = standIn.current !== null && standIn.current === document.activeElement;
-    setHandoff((current) => (current.focus === focused ? current : { ...current, focus: focused }));
-  };
+  // What a click, a key or typing on the stand-in asked for, which the field does as it first draws.
+  const [asked, setAsked] = useState<Omit<SelectHandoff, 'focus'>>({ open: null, typed: null });
 
-  if (parts) return <parts.SelectField {...props} inputId={inputId} handoff={drewStandIn ? handoff : undefined} />;
+  if (parts) return <parts.SelectField {...props} inputId={inputId} handoff={drewStandIn ? { ...asked, focus: hadFocus } : undefined} />;
   return (
     <SelectStandIn
       {...props}
-      inputRef={standIn}
-      swapping={swapping}
+      standIn={standIn}
       inputId={inputId}
-      typed={handoff.typed}
-      onNear={prefetch}
-      onFocusAlone={() => load(noteFocus)}
+      typed={asked.typed}
       onOpen={(open) => {
-        setHandoff((current) => ({ ...current, open }));
-        load(noteFocus);
+        setAsked((current) => ({ ...current, open }));
+        swap();
       }}
       onType={(typed) => {
-        setHandoff((current) => ({ ...current, typed }));
-        load(noteFocus);
+        setAsked((current) => ({ ...current, typed }));
+        swap();
       }}
     />
   );
 }
 
 type SelectStandInProps = SelectProps & {
-  inputRef: RefObject<HTMLInputElement | null>;
-  swapping: RefObject<boolean>;
+  standIn: ReturnType<typeof useStandIn<HTMLInputElement>>;
   inputId: string;
   typed: string | null;
-  /** A pointer came near: the layer may load, nothing changes yet. */
-  onNear: () => void;
-  /** Focus no pointer press brought (the keyboard, a script): the field replaces the stand-in. */
-  onFocusAlone: () => void;
   onOpen: (source: 'keyboard' | 'mouse') => void;
   onType: (typed: string) => void;
 };
 
 function SelectStandIn(props: SelectStandInProps) {
-  const { inputRef, swapping, inputId, typed, onNear, onFocusAlone, onOpen, onType, ...selectProps } = props;
+  const { standIn, inputId, typed, onOpen, onType, ...selectProps } = props;
+  const { element, swapping, swap, gestures } = standIn;
   const { data, value, defaultValue, onChange, searchable = false, clearable = false, readOnly, disabled, error, size, name, form } = selectProps;
   const { onFocus, onBlur, onClick, onKeyDown, rightSection, rightSectionWidth, rightSectionProps, rightSectionPointerEvents } = selectProps;
   const others = inputProps(selectProps);
   const lockup = useMemo(() => getOptionsLockup(getParsedComboboxData(data)) as Record<string, ComboboxItem>, [data]);
-  // Between a press and its click the stand-in stays (floating.ts): the click asks for the list.
-  const pressing = useRef(false);
   const current = value !== undefined ? value : (defaultValue ?? null);
   const locked = readOnly || disabled;
   const section = selectSection({
@@ -100,7 +84,7 @@ function SelectStandIn(props: SelectStandInProps) {
     <>
       <InputBase
         {...others}
-        ref={inputRef}
+        ref={element}
         id={inputId}
         size={size}
         disabled={disabled}
@@ -116,25 +100,20 @@ function SelectStandIn(props: SelectStandInProps) {
         rightSectionWidth={rightSectionWidth}
         rightSectionProps={section.rightSectionProps}
         rightSectionPointerEvents={rightSectionPointerEvents ?? 'none'}
-        onPointerEnter={onNear}
-        onPointerDown={() => {
-          pressing.current = true;
-          onNear();
-        }}
-        onPointerCancel={() => {
-          pressing.current = false;
-        }}
+        onPointerEnter={gestures.onPointerEnter}
+        onPointerDown={gestures.onPointerDown}
+        onPointerCancel={gestures.onPointerCancel}
         onFocus={(event) => {
-          if (!pressing.current) onFocusAlone();
+          gestures.onFocus();
           onFocus?.(event);
         }}
         onBlur={(event) => {
-          pressing.current = false;
+          gestures.onBlur();
           if (!swapping.current) onBlur?.(event);
         }}
         onClick={(event) => {
-          pressing.current = false;
-          if (locked) onFocusAlone();
+          gestures.onClick();
+          if (locked) swap();
           else onOpen('mouse');
           onClick?.(event);
         }}

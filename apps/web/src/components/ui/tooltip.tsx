@@ -1,7 +1,7 @@
 import { cloneElement, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
 import { getRefProp, type TooltipProps as MantineTooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { useFloatingParts } from './floating';
+import { afterOwn, useFloatingParts } from './floating';
 
 type TargetProps = {
   ref?: Ref<HTMLElement>;
@@ -37,35 +37,26 @@ export function Tooltip({ children, events, ...props }: TooltipProps) {
 
   const trigger = cloneElement(children, {
     ref,
-    onPointerEnter: (event) => {
-      own.onPointerEnter?.(event);
+    onPointerEnter: afterOwn(own.onPointerEnter, (event: PointerEvent<HTMLElement>) => {
       if (event.pointerType === 'touch' ? on.touch : on.hover) {
         setPointed(true);
         load();
       }
-    },
-    onPointerLeave: (event) => {
-      own.onPointerLeave?.(event);
-      setPointed(false);
-    },
-    onFocus: (event) => {
-      own.onFocus?.(event);
+    }),
+    onPointerLeave: afterOwn(own.onPointerLeave, () => setPointed(false)),
+    onFocus: afterOwn(own.onFocus, () => {
       if (on.focus) {
         setFocused(true);
         load();
       }
-    },
-    onBlur: (event) => {
-      own.onBlur?.(event);
-      setFocused(false);
-    },
-    onKeyDown: (event) => {
-      own.onKeyDown?.(event);
+    }),
+    onBlur: afterOwn(own.onBlur, () => setFocused(false)),
+    onKeyDown: afterOwn(own.onKeyDown, (event: KeyboardEvent<HTMLElement>) => {
       if (event.key === 'Escape') {
         setPointed(false);
         setFocused(false);
       }
-    },
+    }),
   });
 
   return (
