@@ -41,6 +41,10 @@ export async function expectAccessible(page: Page, screen: string, options: Acce
   const check = options.soft ? expect.soft : expect;
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    // A screen answers a resize a frame or two later (its media-query hooks draw it again, a dialog
+    // going full screen starts its transition): waiting for the transitions before then would find
+    // none, and axe would read a dialog on its way in.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     await settled(page);
     // label-content-name-mismatch (WCAG 2.5.3) is experimental in axe-core, so off unless asked for.
     const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
