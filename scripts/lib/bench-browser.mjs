@@ -77,7 +77,12 @@ export async function transferredBytes(browser, baseURL, url, session = null) {
 /**
  * Lighthouse (the version package.json pins) on each URL, in Chromium started by chrome-launcher: the
  * default mobile profile with simulated throttling. Signed-in pages get the app's stored session
- * first (set through puppeteer in the same profile; Lighthouse is told not to clear storage).
+ * first (set through puppeteer in the same profile; Lighthouse is told not to clear storage), in the
+ * state a sign-in leaves the browser in: the HTTP cache emptied, then /login loaded, since a session
+ * is only ever made there. So each signed-in screen is measured alike, with /login's files (the
+ * entry and what it shares) cached and none of the signed-in screens' own; before, each page kept
+ * what the pages measured before it had cached, and the first signed-in page measured downloaded
+ * everything.
  * Answers null when Lighthouse is not installed.
  */
 export async function lighthouseScores(repoRoot, baseURL, pages) {
@@ -100,7 +105,9 @@ export async function lighthouseScores(repoRoot, baseURL, pages) {
       if (session) {
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         const page = await browser.newPage();
-        await page.goto(`${baseURL}/favicon.svg`);
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle0' });
         await page.evaluate(storeSession, session);
         await page.close();
         await browser.disconnect();

@@ -20,6 +20,12 @@ describe('money', () => {
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
     expect(formatMoney(-5)).toBe('-$0.05');
   });
+
+  it('groups thousands as en-US does, at every length', () => {
+    for (const whole of [0, 7, 999, 1000, 12345, 999999, 1000000, 90071992547409]) {
+      expect(formatMoney(whole * 100 + 5)).toBe(`$${whole.toLocaleString('en-US')}.05`);
+    }
+  });
 });
 
 describe('formatDollars', () => {

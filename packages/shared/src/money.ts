@@ -16,7 +16,9 @@ export function dollarsToCents(dollars: number): number | null {
 export function formatMoney(cents: number, currency = '$'): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  // Grouped by hand as en-US groups it: the first toLocaleString of a page loads the locale's
+  // number data, about 20 ms of main thread in the draw that first shows a balance.
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${currency}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -29,6 +29,22 @@ describe('api client', () => {
     expect(calls[0].body).toEqual({ password: 'longenough' });
   });
 
+  it('sends a request in a task after the one that asked for it, and nothing once it is cancelled meanwhile', async () => {
+    const calls = mockApi(() => json(200, { data: [] }));
+    const asked = request('/getCounties');
+    // Every microtask of the asking task has run: fetch() has not been called yet.
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    await asked;
+    expect(calls).toHaveLength(1);
+
+    const abort = new AbortController();
+    const cancelled = request('/getCounties', { signal: abort.signal });
+    abort.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends no Authorization header when nobody is signed in', async () => {
     const calls = mockApi(() => json(200, { data: [] }));
     await request('/getCounties');

@@ -38,8 +38,18 @@ Element.prototype.scrollIntoView = vi.fn();
 // components/ui/floating.test.tsx tests the stand-ins and their hand-over.
 await loadFloatingParts();
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A request starts in a task after the one that asked for it (lib/api-client.ts). One asked for
+  // just before the screen went is sent now, to this test's mocked fetch, not to the next test's.
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
   // The notifications store is a module singleton: a toast from one test must not leak into the next.
   notifications.clean();
   notifications.cleanQueue();

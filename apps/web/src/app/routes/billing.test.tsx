@@ -492,7 +492,7 @@ describe('billing: history', () => {
         ),
     });
     const table = await screen.findByRole('table');
-    const offer = within(table).getByRole('row', { name: billingHistoryMessages.types['offer credit'] });
+    const offer = await within(table).findByRole('row', { name: billingHistoryMessages.types['offer credit'] });
     expect(offer).toHaveTextContent(billingHistoryMessages.noDocument);
     expect(offer).toHaveTextContent('+$100.00');
     expect(offer).toHaveTextContent(billingHistoryMessages.balanceAfter('$260.00'));

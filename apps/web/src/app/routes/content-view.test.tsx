@@ -381,7 +381,8 @@ describe('content view: the admin variant', () => {
     await user.click(within(panel).getByRole('button', { name: 'Take' }));
     expect(await screen.findByText(contentMessages.assigned('Ada Lovelace'))).toBeInTheDocument();
     expect(calls.find((c) => route(c) === 'POST /api/content/40/assign')?.body).toEqual({});
-    expect(within(panel).queryByRole('button', { name: 'Take' })).not.toBeInTheDocument();
+    // The item read again is drawn in the background, just after the toast (docs/decisions/0048-short-tasks-after-first-paint.md).
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Take' })).not.toBeInTheDocument());
     expect(screen.getByRole('region', { name: 'Status' })).toHaveTextContent('Ada Lovelace');
     await waitFor(() => expect(panel.querySelector('input[type="file"]')).not.toBeNull());
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Flex, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Alert.css';
@@ -81,7 +81,10 @@ export function ContentViewRoute() {
   // The version an admin just delivered: the versions list gives it the focus.
   const [delivered, setDelivered] = useState<number | null>(null);
 
-  const item = content.data;
+  // Drawn in the background when it comes, in slices, not in the task that received the answer
+  // (docs/decisions/0048-short-tasks-after-first-paint.md); an answer for the item before (the id just changed) is not drawn.
+  const shown = useDeferredValue(content.data);
+  const item = shown?.id === id ? shown : undefined;
   const latest = item ? latestOf(item) : null;
   const reviewable = roleCan(role, 'content.review') && item?.status === 'Pending Review' && latest !== null;
   // A failed first load (unverified email, someone else's item, a bad id) is said here, in place,

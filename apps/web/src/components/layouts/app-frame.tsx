@@ -113,13 +113,14 @@ function CountBadge({ badge }: { badge: FrameBadge }) {
 export function AppFrame({ title, nav, helpLink, user, accountLinks = [], topBarExtra, banner, onProfile, onLogout, children }: AppFrameProps) {
   const location = useLocation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false });
+  // Both read at the first draw (not in an effect afterwards), so the frame is not drawn twice.
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'sidebarCollapsed', defaultValue: false, getInitialValueInEffect: false });
   // Groups the user opened or closed by hand; otherwise a group is open while one of its pages is.
   const [groupsOpened, setGroupsOpened] = useState<Record<string, boolean>>({});
   const compact = collapsed && !mobileOpened;
   // Below the `sm` breakpoint the closed sidebar is only slid out of view: inert, so Tab does not
   // wander through links nobody can see.
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
   const navHidden = Boolean(phone) && !mobileOpened;
 
   // The phone drawer closes whenever the page changes, however that happened.

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Profiler, useState, type ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -128,6 +128,37 @@ describe('data table on a desktop', () => {
     expect(screen.getByRole('table', { name: 'Fruit' })).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText(messages.noData)).not.toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /^Fruit/ })).not.toBeInTheDocument();
+  });
+
+  it('draws a page that came in a commit of its own after the one that received it, keeping the skeletons until then', () => {
+    // What each commit left on screen: skeleton rows, the empty state, or rows of fruit.
+    const drawn: string[] = [];
+    const onRender = () => {
+      const table = screen.queryByRole('table', { name: 'Fruit' });
+      drawn.push(
+        screen.queryByText(messages.noData) ? 'empty' : table && within(table).queryAllByRole('row', { name: /^Fruit/ }).length ? 'rows' : 'skeletons',
+      );
+    };
+    const table = (rows: Fruit[] | undefined, loading: boolean) =>
+      wrap(
+        <Profiler id="table" onRender={onRender}>
+          <DataTable<Fruit, Col>
+            label="Fruit"
+            columns={columns(vi.fn())}
+            rows={rows}
+            loading={loading}
+            rowKey={(f) => f.id}
+            rowLabel={(f) => `Fruit ${f.name}`}
+          />
+        </Profiler>,
+      );
+    const { rerender } = render(table(undefined, true));
+    drawn.length = 0;
+    rerender(table(ROWS, false));
+    // The answer's own commit still shows skeletons (never the empty state); the rows come in the
+    // background commit after it (docs/decisions/0048-short-tasks-after-first-paint.md).
+    expect(drawn).toEqual(['skeletons', 'rows']);
+    expect(screen.getByRole('row', { name: 'Fruit Banana' })).toHaveTextContent('$2.50');
   });
 
   it('keeps the previous rows readable under a moving bar while the next page loads', () => {

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, Key, ReactNode } from 'react';
+import { useDeferredValue, type KeyboardEvent, type Key, type ReactNode } from 'react';
 import { Card, Group, NativeSelect, Skeleton, Stack, Table, type TableProps, type TableTdProps } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Card.css';
@@ -178,12 +178,17 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     minWidth = 720,
     tableProps,
   } = props;
+  // A page of rows is drawn in the background, in slices the browser can paint and answer input
+  // between, not in the task that received it: an answer's screen update is drawn whole at once
+  // (docs/decisions/0048-short-tasks-after-first-paint.md). Until then the rows before it stay, or the skeletons before the first.
+  const shownRows = useDeferredValue(rows);
+  const waiting = (loading || rows !== undefined) && shownRows === undefined;
   // Read at once (no SSR here): a phone never renders the table first.
   const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   // The room the list has (0 until measured, and in jsdom, which measures nothing).
   const { ref, width } = useElementSize();
   const stacked = phone || (width > 0 && width < minWidth);
-  const failed = !!error && !rows?.length;
+  const failed = !!error && !shownRows?.length;
   const sortable = sort && onSortChange && columns.some((c) => c.sort);
 
   let body: ReactNode;
@@ -197,17 +202,17 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
     body = (
       <>
         {sortable && <SortSelect columns={columns} sort={sort} onSortChange={onSortChange} />}
-        {loading && !rows ? (
+        {waiting ? (
           <Stack gap="sm" p="sm" aria-busy>
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} h={120} radius="md" />
             ))}
           </Stack>
-        ) : !rows?.length ? (
+        ) : !shownRows?.length ? (
           empty
         ) : (
           <ul className={classes.cards} aria-label={label} aria-busy={loading || undefined}>
-            {rows.map((row) => (
+            {shownRows.map((row) => (
               <RowCard key={rowKey(row)} row={row} columns={columns} rowLabel={rowLabel} onRowClick={onRowClick} rowProps={rowProps} />
             ))}
           </ul>
@@ -247,7 +252,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {loading && !rows ? (
+            {waiting ? (
               Array.from({ length: 5 }, (_, i) => (
                 <Table.Tr key={i}>
                   <Table.Td colSpan={columns.length}>
@@ -255,12 +260,12 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
                   </Table.Td>
                 </Table.Tr>
               ))
-            ) : !rows?.length ? (
+            ) : !shownRows?.length ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length}>{empty}</Table.Td>
               </Table.Tr>
             ) : (
-              rows.map((row) => {
+              shownRows.map((row) => {
                 const { className, ...data } = rowProps?.(row) ?? {};
                 return (
                   <Table.Tr
@@ -294,7 +299,7 @@ export function DataTable<T, S extends string = string>(props: DataTableProps<T,
   return (
     <div ref={ref} className={classes.root}>
       {/* The next page is on its way: a moving bar, not faded rows, so the rows stay readable. */}
-      {loading && !!rows && <div className={classes.refreshing} data-testid="list-refreshing" />}
+      {loading && !!shownRows && <div className={classes.refreshing} data-testid="list-refreshing" />}
       {body}
       {pager && !failed && <TablePager {...pager} />}
     </div>
