@@ -102,6 +102,11 @@ export function usePagedList<F extends ListFilters = Record<never, never>, C ext
 
   // The state's key is always the current listing's (see above): a page set is the current listing's.
   const setPage = useCallback((next: number) => setPaging((s) => ({ ...s, page: next })), []);
+  const reset = useCallback(() => {
+    setFiltersState(emptyFilters);
+    setSortState(defaultSort);
+    setPage(1);
+  }, [emptyFilters, defaultSort, setPage]);
 
   return {
     /** The query of the list call. */
@@ -109,21 +114,19 @@ export function usePagedList<F extends ListFilters = Record<never, never>, C ext
     page,
     setPage,
     limit,
-    setLimit: (next: number) => setLimitState(next),
+    // The setters keep their identity from render to render, so a memoised part of a screen
+    // (its filters, say) is not drawn again when only the list's answer changed.
+    setLimit: setLimitState as (next: number) => void,
     sort: sort as [C] extends [never] ? undefined : SortState<C>,
     /** A sort chosen whole (the data table's headers and its phone "Sort by"). */
-    onSortChange: (next: SortState<C>) => setSortState(next),
+    onSortChange: setSortState as (next: SortState<C>) => void,
     /** The filters as the user has them now (the inputs' values). */
     filters,
     /** The filters the list is asked for: typed ones as of the last pause in typing. */
     applied,
-    setFilters: (next: F) => setFiltersState(next),
+    setFilters: setFiltersState as (next: F) => void,
     /** Back to the first filters, sort and page. */
-    reset: () => {
-      setFiltersState(emptyFilters);
-      setSortState(defaultSort);
-      setPage(1);
-    },
+    reset,
     remember,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
@@ -91,20 +91,26 @@ export function OrderListRoute() {
   // Anything typed or chosen in the filters (or a status from the counters) narrows the list.
   const filtered = !!(filters.orderId || filters.keyword.trim() || filters.date || filters.user || status);
 
-  const setStatus = (next: StatusFilter | null) =>
-    setSearchParams(
-      (params) => {
-        if (next) params.set('status', next);
-        else params.delete('status');
-        return params;
-      },
-      { replace: true },
-    );
+  // Kept from render to render, like the list's own setters, so the filters (memoised) are not
+  // drawn again when only an answer changed (docs/decisions/0048-short-tasks-after-first-paint.md).
+  const setStatus = useCallback(
+    (next: StatusFilter | null) =>
+      setSearchParams(
+        (params) => {
+          if (next) params.set('status', next);
+          else params.delete('status');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
-  const reset = () => {
-    list.reset();
+  const resetList = list.reset;
+  const reset = useCallback(() => {
+    resetList();
     setSearchParams({}, { replace: true });
-  };
+  }, [resetList, setSearchParams]);
 
   const invoice = async (order: OrderRow) => {
     if (order.payment_id === null) return notify.info(messages.paymentInfoNotFound);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Card, SimpleGrid, TextInput } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -23,8 +24,11 @@ type OrderFiltersProps = {
   onReset: () => void;
 };
 
-/** Order id, user, date, keyword and status (from ?status=), with a reset. */
-export function OrderFilters({ values, onChange, status, onStatus, showUser, users, onReset }: OrderFiltersProps) {
+/**
+ * Order id, user, date, keyword and status (from ?status=), with a reset. Memoised (the order list
+ * keeps its props' identity), so the list's answers do not draw the filters again.
+ */
+export const OrderFilters = memo(function OrderFilters({ values, onChange, status, onStatus, showUser, users, onReset }: OrderFiltersProps) {
   const set = (patch: Partial<OrderFilterValues>) => onChange({ ...values, ...patch });
   return (
     <Card withBorder radius="lg" padding="md">
@@ -68,4 +72,4 @@ export function OrderFilters({ values, onChange, status, onStatus, showUser, use
       </SimpleGrid>
     </Card>
   );
-}
+});
