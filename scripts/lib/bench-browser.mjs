@@ -37,6 +37,11 @@ const storeSession = (session) => {
   localStorage.setItem('userId', JSON.stringify(session));
 };
 
+const dropSession = () => {
+  localStorage.removeItem('token');
+  localStorage.removeItem('userId');
+};
+
 /**
  * Loads `url` in a fresh context (empty cache) and sums what Chromium's network layer received per
  * resource type: `encodedDataLength`, the bytes on the wire (headers and compressed body), the figure
@@ -76,13 +81,15 @@ export async function transferredBytes(browser, baseURL, url, session = null) {
 
 /**
  * Lighthouse (the version package.json pins) on each URL, in Chromium started by chrome-launcher: the
- * default mobile profile with simulated throttling. Signed-in pages get the app's stored session
- * first (set through puppeteer in the same profile; Lighthouse is told not to clear storage), in the
- * state a sign-in leaves the browser in: the HTTP cache emptied, then /login loaded, since a session
- * is only ever made there. So each signed-in screen is measured alike, with /login's files (the
- * entry and what it shares) cached and none of the signed-in screens' own; before, each page kept
- * what the pages measured before it had cached, and the first signed-in page measured downloaded
- * everything.
+ * default mobile profile with simulated throttling. Signed-in pages are loaded in the state a real
+ * browser is in when it loads one: someone signed in there before, and sign-in lands on a signed-in
+ * screen, which the app drew (the offer banner remembered its answer then). So, through puppeteer in
+ * the same profile: the session stored and the dashboard drawn; then the HTTP cache emptied and
+ * /login loaded without the session, so that /login's files (the entry and what it shares) are
+ * cached and none of the signed-in screens' own; then the session stored again, and Lighthouse told
+ * not to clear storage. Each signed-in screen is measured alike; before, each page kept what the
+ * pages measured before it had cached, the first signed-in page measured downloaded everything,
+ * and the banner came in after the first paint, as in no browser that had ever drawn it.
  * Answers null when Lighthouse is not installed.
  */
 export async function lighthouseScores(repoRoot, baseURL, pages) {
@@ -106,7 +113,11 @@ export async function lighthouseScores(repoRoot, baseURL, pages) {
         const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
         const page = await browser.newPage();
         const cdp = await page.createCDPSession();
+        await page.goto(`${baseURL}/favicon.svg`);
+        await page.evaluate(storeSession, session);
+        await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle0' });
         await cdp.send('Network.clearBrowserCache');
+        await page.evaluate(dropSession);
         await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle0' });
         await page.evaluate(storeSession, session);
         await page.close();

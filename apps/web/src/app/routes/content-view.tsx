@@ -154,7 +154,10 @@ export function ContentViewRoute() {
           </Anchor>
         </Stack>
       ) : !item ? (
-        <Center mih={240}>
+        // Most of the screen's height, as the item will take: with less, the frame's footer showed
+        // at the bottom of a phone's screen while it loaded and was pushed off it when the item came
+        // (a layout shift of 0.055 in Lighthouse).
+        <Center mih="75dvh">
           <LoadingIndicator label="Loading the item" />
         </Center>
       ) : (
