@@ -37,9 +37,17 @@ const storeSession = (session) => {
   localStorage.setItem('userId', JSON.stringify(session));
 };
 
-const dropSession = () => {
+/** Takes the session out of storage as the app left it (the user as GET /getInfo last gave it). */
+const takeSession = () => {
+  const kept = { token: localStorage.getItem('token'), userId: localStorage.getItem('userId') };
   localStorage.removeItem('token');
   localStorage.removeItem('userId');
+  return kept;
+};
+
+const putSession = (kept) => {
+  localStorage.setItem('token', kept.token);
+  localStorage.setItem('userId', kept.userId);
 };
 
 /**
@@ -86,8 +94,8 @@ export async function transferredBytes(browser, baseURL, url, session = null) {
  * screen, which the app drew (the offer banner remembered its answer then). So, through puppeteer in
  * the same profile: the session stored and the dashboard drawn; then the HTTP cache emptied and
  * /login loaded without the session, so that /login's files (the entry and what it shares) are
- * cached and none of the signed-in screens' own; then the session stored again, and Lighthouse told
- * not to clear storage. Each signed-in screen is measured alike; before, each page kept what the
+ * cached and none of the signed-in screens' own; then the session put back as the app left it, and
+ * Lighthouse told not to clear storage. Each signed-in screen is measured alike; before, each page kept what the
  * pages measured before it had cached, the first signed-in page measured downloaded everything,
  * and the banner came in after the first paint, as in no browser that had ever drawn it.
  * Answers null when Lighthouse is not installed.
@@ -117,9 +125,9 @@ export async function lighthouseScores(repoRoot, baseURL, pages) {
         await page.evaluate(storeSession, session);
         await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle0' });
         await cdp.send('Network.clearBrowserCache');
-        await page.evaluate(dropSession);
+        const kept = await page.evaluate(takeSession);
         await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle0' });
-        await page.evaluate(storeSession, session);
+        await page.evaluate(putSession, kept);
         await page.close();
         await browser.disconnect();
       }
