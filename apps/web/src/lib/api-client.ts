@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { clearSession, getToken } from './auth';
 import { notify } from './notify';
+import { nextTask } from './next-task';
 
 /**
  * The one HTTP transport of the app: JSON calls (`request`, `call`), uploads that report progress
@@ -187,23 +188,12 @@ function refusal(status: number, body: unknown, token: string | null): ApiError 
 }
 
 /**
- * Resolves in a task of its own (a message posted to itself, which fake timers leave alone). A screen
- * asks for all its data in the effects React runs after drawing it, in one task, and each fetch()
- * call costs the main thread a few milliseconds (more while devtools record where it came from):
- * ten of them held the first screen's task for a sixth of a second (docs/decisions/0048-short-tasks-after-first-paint.md).
+ * Sends a prepared request with fetch, in a task of its own; a failed answer is thrown as `refusal`
+ * has it. A screen asks for all its data in the effects React runs after drawing it, in one task,
+ * and each fetch() call costs the main thread a few milliseconds (more while devtools record where
+ * it came from): ten of them held the first screen's task for a sixth of a second
+ * (docs/decisions/0048-short-tasks-after-first-paint.md).
  */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
-/** Sends a prepared request with fetch, in a task of its own; a failed answer is thrown as `refusal` has it. */
 async function exchange(prepared: Prepared, signal?: AbortSignal): Promise<Response> {
   await nextTask();
   // Cancelled meanwhile (a newer request for the same data): nothing is sent.

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { loadFloatingParts } from '@/components/ui/floating';
+import { nextTask } from '@/lib/next-task';
 
 // Screens are lazy routes: the first render of a file imports its chunk, which takes a while on a
 // busy two-core CI machine. findBy*/waitFor wait up to 10 s instead of 1 s.
@@ -42,14 +43,7 @@ afterEach(async () => {
   cleanup();
   // A request starts in a task after the one that asked for it (lib/api-client.ts). One asked for
   // just before the screen went is sent now, to this test's mocked fetch, not to the next test's.
-  await new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  await nextTask();
   // The notifications store is a module singleton: a toast from one test must not leak into the next.
   notifications.clean();
   notifications.cleanQueue();
